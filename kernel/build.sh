@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Build the guest kernel from Debian's linux-source-6.1 with the project's
+# patch series applied.
+#
+#   kernel/build.sh            patched guest kernel -> build/kernel/bzImage
+#   kernel/build.sh --debug    patched kernel with lockdep, KASAN and
+#                              DEBUG_KOBJECT_RELEASE -> build/kernel/bzImage-debug
+#   kernel/build.sh --stock    unpatched kernel, same config
+#                              -> build/kernel/bzImage-stock
+#
+# The source tree lives in build/linux: a git repository whose first commit
+# is the pristine Debian tree (tag "pristine").  The series in
+# kernel/patches/series is applied with "git am" on top of it, and only
+# re-applied when the patches change, so an unchanged series costs nothing
+# and a changed one rebuilds only what it touches (ccache does the rest).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+build=$top/build
+src=$build/linux
+out=$build/kernel
+variant=guest
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--debug) variant=debug ;;
+	--stock) variant=stock ;;
+	-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "kernel/build.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+log() { printf '[kernel] %s\n' "$*" >&2; }
+die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
+
+git_k() {
+	git -C "$src" -c user.name="atimectl build" \
+		-c user.email="build@atimectl.invalid" \
+		-c advice.detachedHead=false "$@"
+}
+
+unpack_pristine() {
+	[ -f "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1)"
+	log "unpacking $(basename "$tarball") into build/linux"
+	rm -rf "$src" "$build/linux-source-6.1"
+	mkdir -p "$build"
+	tar -C "$build" -xf "$tarball"
+	mv "$build/linux-source-6.1" "$src"
+	git_k init -q -b debian
+	# Debian's .gitignore ignores every top-level path: force the add.
+	git_k add -A -f
+	git_k commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
+	git_k tag pristine
+}
+
+series_hash() {
+	(cd "$top/kernel/patches" && cat series $(grep -v '^#' series)) |
+		sha256sum | cut -d' ' -f1
+}
+
+# Bring the tree to "pristine + series" for the patched variants, or to the
+# pristine tree in a separate worktree for the stock kernel.
+prepare_source() {
+	if ! git -C "$src" rev-parse -q --verify pristine >/dev/null 2>&1; then
+		unpack_pristine
+	fi
+
+	local want have
+	want=$(series_hash)
+	have=$(cat "$src/.git/atime-series" 2>/dev/null || true)
+	if [ "$want" = "$have" ] && git_k diff --quiet HEAD; then
+		return
+	fi
+
+	log "applying kernel/patches/series"
+	git_k am --abort >/dev/null 2>&1 || true
+	git_k checkout -q -B atime pristine
+	git_k reset -q --hard pristine
+	rm -f "$src/.git/atime-series"
+	local p
+	while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		[ -f "$top/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
+		if ! git_k am -q --whitespace=nowarn "$top/kernel/patches/$p"; then
+			git_k am --abort >/dev/null 2>&1 || true
+			die "patch $p does not apply to the pristine tree; fix it in kernel/patches/"
+		fi
+	done < "$top/kernel/patches/series"
+	echo "$want" > "$src/.git/atime-series"
+}
+
+prepare_stock_source() {
+	local stock=$build/linux-stock
+	if [ ! -d "$stock" ]; then
+		log "creating the stock worktree build/linux-stock"
+		git_k worktree add -q --detach "$stock" pristine
+	fi
+	echo "$stock"
+}
+
+configure() {
+	local ksrc=$1 obj=$2
+	shift 2
+	local frags=("$@") f line sym want got
+	mkdir -p "$obj"
+	make -s -C "$ksrc" O="$obj" "${makeflags[@]}" tinyconfig >/dev/null
+	KCONFIG_CONFIG="$obj/.config" "$ksrc/scripts/kconfig/merge_config.sh" \
+		-m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
+	make -s -C "$ksrc" O="$obj" "${makeflags[@]}" olddefconfig >/dev/null
+	# merge_config only warns when a symbol cannot be set: refuse instead.
+	for f in "${frags[@]}"; do
+		while IFS= read -r line; do
+			case "$line" in
+			CONFIG_*=*) sym=${line%%=*}; want=$line ;;
+			'# CONFIG_'*' is not set') sym=${line#\# }; sym=${sym%% *}; want="" ;;
+			*) continue ;;
+			esac
+			got=$(grep -E "^$sym=|^# $sym is not set" "$obj/.config" || true)
+			case "$got" in "# "*) got="" ;; esac
+			[ "$got" = "$want" ] ||
+				die "config: ${want:-$sym unset} requested by $(basename "$f"), got '${got:-unset}'"
+		done < "$f"
+	done
+}
+
+export CCACHE_BASEDIR=$build
+export CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS=time_macros
+export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
+export KBUILD_BUILD_USER=atimectl
+export KBUILD_BUILD_HOST=build
+export LOCALVERSION=
+makeflags=(CC="ccache gcc" HOSTCC="ccache gcc")
+command -v ccache >/dev/null || makeflags=()
+jobs=$(nproc)
+
+frags=("$top/kernel/config/guest.config")
+case $variant in
+guest)
+	prepare_source
+	ksrc=$src
+	image=$out/bzImage
+	;;
+debug)
+	prepare_source
+	ksrc=$src
+	frags+=("$top/kernel/config/debug.config")
+	image=$out/bzImage-debug
+	;;
+stock)
+	[ -d "$src/.git" ] || unpack_pristine
+	ksrc=$(prepare_stock_source)
+	image=$out/bzImage-stock
+	;;
+esac
+[ "$variant" = stock ] || frags+=("$top/kernel/config/atime.config")
+obj=$build/obj-$variant
+
+start=$(date +%s)
+configure "$ksrc" "$obj" "${frags[@]}"
+log "building the $variant kernel ($(git -C "$ksrc" log --oneline pristine..HEAD | wc -l) patches, -j$jobs)"
+if ! make -s -C "$ksrc" O="$obj" "${makeflags[@]}" -j"$jobs" bzImage >"$obj/build.log" 2>&1; then
+	grep -E -B2 -A8 'error|Error' "$obj/build.log" | tail -n 40 >&2
+	die "kernel build failed; full log in ${obj#"$top"/}/build.log"
+fi
+grep -E 'warning:' "$obj/build.log" >&2 || true
+mkdir -p "$out"
+cp "$obj/arch/x86/boot/bzImage" "$image"
+cp "$obj/.config" "$image.config"
+release=$(cat "$obj/include/config/kernel.release")
+echo "$release" > "$image.release"
+log "$release -> ${image#"$top"/} in $(( $(date +%s) - start ))s"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages the build, image and tests need.
+# Idempotent: a second run only checks that everything is present.
+set -euo pipefail
+
+packages=(
+	# kernel build
+	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
+	ccache cpio xz-utils zstd git rsync kmod python3
+	# image and VM
+	qemu-system-x86 qemu-utils e2fsprogs dosfstools
+	# userspace
+	meson ninja-build pkg-config libmount-dev libsmartcols-dev libblkid-dev
+	libcmocka-dev clang valgrind jq bash-completion
+)
+backports=(mkosi)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+mkosi_ok=0
+if command -v mkosi >/dev/null 2>&1; then
+	v=$(mkosi --version 2>/dev/null | awk '{print $2}')
+	[ "${v%%.*}" -ge 24 ] 2>/dev/null && mkosi_ok=1
+fi
+
+if [ ${#missing[@]} -eq 0 ] && [ $mkosi_ok -eq 1 ]; then
+	exit 0
+fi
+
+src=/etc/apt/sources.list.d/bookworm-backports.sources
+if ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	cat > "$src" <<'SRC'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+if [ ${#missing[@]} -gt 0 ]; then
+	apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ $mkosi_ok -eq 0 ]; then
+	apt-get install -y -q -t bookworm-backports "${backports[@]}"
+fi

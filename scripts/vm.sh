@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Boot the guest: build/kernel/bzImage (or --kernel) with the mkosi image
+# build/image/image.cpio as its initramfs, in QEMU, with the project's
+# virtio disks attached.
+#
+#   scripts/vm.sh [options] [-- extra kernel arguments]
+#
+#   --kernel FILE     kernel image (default build/kernel/bzImage)
+#   --suite NAME      run the in-guest test suite NAME and power off;
+#                     its TAP output is written to --results
+#   --demo            print "atimectl status" and power off
+#   --results FILE    where the guest's results go (default build/vm/results.tap)
+#   --console FILE    where the serial console goes (default build/vm/console.log)
+#   --timeout SEC     kill a guest that has not powered off (default 600)
+#   --icount          exact timing: -icount shift=0 (TCG only)
+#
+# With none of --suite/--demo and a terminal on stdin, the console is the
+# terminal and root is logged in.  KVM is used only when a probe boot
+# (cached in build/vm/accel) shows that guests run under it; otherwise TCG.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernel=$top/build/kernel/bzImage
+image=$top/build/image/image.cpio
+vmdir=$top/build/vm
+results=$vmdir/results.tap
+console=$vmdir/console.log
+timeout=600
+mode=interactive
+suite=
+icount=0
+extra=()
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel=$2; shift ;;
+	--suite) mode=suite; suite=$2; shift ;;
+	--demo) mode=demo ;;
+	--results) results=$2; shift ;;
+	--console) console=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--icount) icount=1 ;;
+	--) shift; extra=("$@"); break ;;
+	-h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
+[ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh)"
+[ -f "$image" ] || die "no image at $image (run scripts/build-image.sh)"
+mkdir -p "$vmdir"
+
+# Does a guest make progress under KVM?  Boot the kernel with no init:
+# it panics within seconds and, with panic=-1 and -no-reboot, QEMU exits.
+probe_kvm() {
+	[ -w /dev/kvm ] || { echo tcg; return; }
+	local log=$vmdir/kvm-probe.log
+	if timeout 20 qemu-system-x86_64 -accel kvm -m 256 -nographic -no-reboot \
+		-kernel "$kernel" -append "console=ttyS0 panic=-1 rdinit=/none root=/dev/none" \
+		-serial "file:$log" -monitor none </dev/null >/dev/null 2>&1 &&
+		grep -q 'Kernel panic' "$log"; then
+		echo kvm
+	else
+		echo tcg
+	fi
+}
+
+accel=${ATIMECTL_ACCEL:-}
+if [ -z "$accel" ]; then
+	if [ -f "$vmdir/accel" ]; then
+		accel=$(cat "$vmdir/accel")
+	else
+		accel=$(probe_kvm)
+		echo "$accel" > "$vmdir/accel"
+	fi
+fi
+if [ "$icount" = 1 ]; then
+	accel=tcg
+	accel_args=(-accel tcg -icount shift=0)
+elif [ "$accel" = kvm ]; then
+	accel_args=(-accel kvm -cpu host)
+else
+	accel_args=(-accel tcg,thread=multi -cpu max)
+fi
+echo "[vm] accelerator: $accel$([ "$icount" = 1 ] && echo ', icount shift=0')" >&2
+
+# Fresh disks every boot, so no run depends on what an earlier one left.
+# Labels are what the image's /etc/fstab refers to.
+disks=()
+make_disk() {
+	local name=$1 label=$2 file=$vmdir/disk-$1.img
+	rm -f "$file"
+	truncate -s 256M "$file"
+	if [ -n "$label" ]; then
+		mkfs.ext4 -q -F -L "$label" -O ^has_journal "$file"
+	fi
+	disks+=(-drive "file=$file,if=none,id=$name,format=raw,cache=unsafe"
+		-device "virtio-blk-pci,drive=$name,serial=$name")
+}
+make_disk mail atime-mail
+make_disk cache atime-cache
+# The test suite also checks how a malformed x-relatime-interval= is
+# reported; the demo has no use for that disk.
+[ "$mode" = suite ] && make_disk broken atime-broken
+make_disk scratch1 ""
+make_disk scratch2 ""
+
+cmdline="console=ttyS0 panic=-1 quiet loglevel=4 systemd.show_status=0"
+case $mode in
+suite) cmdline+=" atimetest.suite=$suite" ;;
+demo) cmdline+=" atimectl.demo=1" ;;
+esac
+[ ${#extra[@]} -gt 0 ] && cmdline+=" ${extra[*]}"
+
+qemu=(qemu-system-x86_64 "${accel_args[@]}" -smp 2 -m 2048 -nographic -no-reboot
+	-kernel "$kernel" -initrd "$image" -append "$cmdline"
+	"${disks[@]}" -nic none)
+
+if [ "$mode" = interactive ] && [ -t 0 ]; then
+	exec "${qemu[@]}" -serial mon:stdio
+fi
+
+rm -f "$results" "$console"
+start=$(date +%s)
+set +e
+timeout --foreground "$timeout" "${qemu[@]}" -monitor none \
+	-serial "file:$console" -serial "file:$results" </dev/null
+rc=$?
+set -e
+echo "[vm] guest ran $(( $(date +%s) - start ))s" >&2
+
+if [ "$mode" = demo ]; then
+	# The demo writes its output to the second serial port.
+	cat "$results" 2>/dev/null || true
+fi
+
+fail() {
+	echo "scripts/vm.sh: $*; last console lines:" >&2
+	tail -n 40 "$console" >&2 || true
+	exit 1
+}
+[ $rc -eq 124 ] && fail "guest did not power off within ${timeout}s"
+grep -q 'Kernel panic' "$console" 2>/dev/null && fail "guest kernel panicked"
+[ $rc -ne 0 ] && fail "qemu exited with status $rc"
+grep -q '^# atimectl: done' "$results" 2>/dev/null ||
+	fail "guest powered off without finishing"
+exit 0
