@@ -1,0 +1,116 @@
+# Helpers for the in-guest tests.  Each test sources this file, runs with
+# "set -eu", and fails with a message through die() or an expect_* helper.
+set -eu
+shopt -s inherit_errexit
+
+die() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "$*"; exit 77; }
+note() { echo "# $*"; }
+
+expect_eq() {	# expect_eq WHAT GOT WANT
+	[ "$2" = "$3" ] || die "$1: got '$2', want '$3'"
+}
+
+expect_fail() {	# expect_fail WHAT COMMAND...: the command must fail
+	local what=$1
+	shift
+	if "$@" 2>/dev/null; then
+		die "$what: '$*' succeeded, should have failed"
+	fi
+}
+
+# Scratch disks attached by scripts/vm.sh: /dev/disk/by-id/virtio-scratch1, 2.
+scratch_dev() {
+	local dev=/dev/disk/by-id/virtio-$1
+	udevadm settle 2>/dev/null || true
+	[ -b "$dev" ] || die "scratch disk $1 missing ($dev)"
+	readlink -f "$dev"
+}
+
+# mkfs_scratch NAME [mkfs.ext4 options...]: a fresh ext4 without a journal
+# unless asked, so atime updates are the only writes a read can cause.
+mkfs_scratch() {
+	local dev
+	dev=$(scratch_dev "$1")
+	shift
+	mkfs.ext4 -q -F -O ^has_journal "$@" "$dev" >/dev/null
+	echo "$dev"
+}
+
+atime() { stat -c %X "$1"; }
+majmin() { stat -c '%Hd:%Ld' "$1"; }
+
+# Move the clock.  The runner sets it right again after the test.
+clock_set() {	# clock_set EPOCH
+	touch /run/atimectl-tests/clock-moved
+	date -s "@$1" >/dev/null
+}
+
+read_file() { cat "$1" >/dev/null; }
+
+# Block-layer write requests completed on DEV so far (field 5 of stat).
+writes() { awk '{ print $5 }' "/sys/block/$(basename "$1")/stat"; }
+
+# mount_scratch NAME [mount options]: fresh ext4 on scratch disk NAME,
+# mounted on a new directory that is printed; unmounted when the test ends.
+mount_scratch() {
+	local name=$1 dev mnt
+	shift
+	dev=$(mkfs_scratch "$name" -E lazy_itable_init=0,lazy_journal_init=0)
+	mnt=/run/atimectl-tests/mnt-$name
+	mkdir -p "$mnt"
+	mount "$@" "$dev" "$mnt"
+	echo "$mnt"
+}
+
+cleanup_mounts() {
+	local m
+	for m in /run/atimectl-tests/mnt-*; do
+		mountpoint -q "$m" 2>/dev/null && umount -R "$m"
+	done
+	return 0
+}
+trap cleanup_mounts EXIT
+
+# Set a sysctl for the rest of the test; the old value comes back on exit.
+saved_sysctls=
+sysctl_set() {	# sysctl_set NAME VALUE
+	local f=/proc/sys/${1//.//}
+	# Newest first, so that restoring in order ends with the oldest value.
+	saved_sysctls="$f=$(cat "$f") $saved_sysctls"
+	echo "$2" >"$f"
+	trap 'restore_sysctls; cleanup_mounts' EXIT
+}
+restore_sysctls() {
+	local kv
+	for kv in $saved_sysctls; do
+		echo "${kv#*=}" >"${kv%%=*}"
+	done
+}
+
+# fresh_file PATH: a file whose atime is later than its mtime and ctime,
+# so that only the interval decides the next update.  (touch -a would set
+# ctime along with atime; a read updates atime alone.)
+fresh_file() {
+	echo data >"$1"
+	sleep 0.05
+	read_once "$1"
+	local a m c
+	read -r a m c < <(stat -c '%X %Y %Z' "$1")
+	[ "$a" -ge "$m" ] && [ "$a" -ge "$c" ] || die "could not prepare $1"
+}
+
+mount_opts() { findmnt -n -o VFS-OPTIONS --target "$1"; }
+has_opt() {	# has_opt MOUNTPOINT OPTION
+	case ",$(mount_opts "$1")," in *,"$2",*) return 0 ;; esac
+	return 1
+}
+
+# read_once FILE: exactly one read(2) of FILE, so exactly one atime decision.
+read_once() { dd if="$1" of=/dev/null bs=1 count=1 status=none; }
+
+# relatime_dir PATH: the sysfs directory of the superblock PATH lives on.
+relatime_dir() { echo "/sys/fs/relatime/$(majmin "$1")"; }
+counter() {	# counter PATH NAME
+	cat "$(relatime_dir "$1")/$2"
+}
