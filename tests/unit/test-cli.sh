@@ -1,0 +1,384 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# End-to-end tests of the atimectl binary against fixture mount tables and
+# fake kernel trees ($ATIMECTL_PROC_SYS_FS, $ATIMECTL_SYSFS_RELATIME) in a
+# temporary directory.
+#
+#   test-cli.sh ATIMECTL FIXTURES_DIR
+set -u
+
+ATIMECTL=${1:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
+FIXTURES=${2:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
+MI=$FIXTURES/mountinfo-basic
+
+T=$(mktemp -d /tmp/atimectl-cli-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+
+failures=0
+tests=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# $ATIMECTL_TEST_WRAPPER, e.g. "valgrind -q --error-exitcode=99
+# --leak-check=full", runs every atimectl invocation under a checker
+# (meson test --setup valgrind sets it).
+read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
+
+# run ARGS...: runs atimectl, sets $rc, $out, $err
+run() {
+	"${wrapper[@]}" "$ATIMECTL" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	out=$(cat "$T/out")
+	err=$(cat "$T/err")
+}
+
+# expect NAME RC [STDERR-LINE]: check the last run
+expect() {
+	local name=$1 want_rc=$2
+	tests=$((tests + 1))
+	if [ "$rc" != "$want_rc" ]; then
+		fail "$name: exit status $rc, expected $want_rc (stderr: $err)"
+		return
+	fi
+	if [ $# -ge 3 ] && [ "$err" != "$3" ]; then
+		fail "$name: stderr was
+  '$err'
+expected
+  '$3'"
+	fi
+}
+
+# check NAME ACTUAL EXPECTED
+check() {
+	tests=$((tests + 1))
+	[ "$2" == "$3" ] || fail "$1: got '$2', expected '$3'"
+}
+
+# A fake patched kernel: global 10min, 8:16 overridden to 1h.
+make_kernel() {
+	rm -rf "$T/proc" "$T/sys"
+	mkdir -p "$T/proc" "$T/sys"
+	echo 600 >"$T/proc/relatime_interval"
+	for d in 8:1 0:25 8:16 8:32 8:48 8:64 8:80; do
+		mkdir "$T/sys/$d"
+		echo -1 >"$T/sys/$d/relatime_interval"
+		echo 100 >"$T/sys/$d/atime_updates"
+		echo 200 >"$T/sys/$d/relatime_skips"
+	done
+	echo 3600 >"$T/sys/8:16/relatime_interval"
+	echo 5 >"$T/sys/8:16/atime_updates"
+	echo 7 >"$T/sys/8:16/relatime_skips"
+	export ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys
+}
+
+unpatched_kernel() {
+	export ATIMECTL_PROC_SYS_FS=$T/no-proc ATIMECTL_SYSFS_RELATIME=$T/no-sys
+}
+
+value() { tr -d '\n' <"$T/sys/$1/relatime_interval"; }
+
+# ---------------------------------------------------------------- status
+make_kernel
+
+run status --json -F "$MI"
+expect "status --json" 0 ""
+echo "$out" | jq -e . >/dev/null || fail "status --json: invalid JSON"
+check "json: entries" "$(echo "$out" | jq '.filesystems | length')" 9
+check "json: keys" "$(echo "$out" | jq -c '.filesystems[0] | keys')" \
+	'["fstype","interval","majmin","mode","override","skips","source","target","updates"]'
+check "json: root" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/")')" \
+	'{"target":"/","source":"/dev/sda1","fstype":"ext4","majmin":"8:1","mode":"relatime","interval":600,"override":null,"updates":100,"skips":200}'
+check "json: noatime with override" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/srv/data")')" \
+	'{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}'
+check "json: strictatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/tmp") | [.mode, .interval]')" \
+	'["strictatime",null]'
+check "json: no sysfs dir" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/home/nfs") | [.interval, .override, .updates, .skips]')" \
+	'[600,null,null,null]'
+check "json: escaped target" "$(echo "$out" | jq -r '.filesystems[] | select(.majmin == "8:64") | .target')" \
+	'/mnt/with space'
+check "json: stacked mounts" "$(echo "$out" | jq -c '[.filesystems[] | select(.target == "/mnt/stack") | .majmin]')" \
+	'["8:32","8:48"]'
+check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .updates | type] | unique | join(",")')" \
+	'null,number'
+
+run status --all --json -F "$MI"
+expect "status --all" 0
+check "--all: entries" "$(echo "$out" | jq '.filesystems | length')" 14
+
+run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
+expect "default verb, raw" 0 ""
+check "raw output" "$out" "/ 8:1 10min global -
+/tmp 0:25 - - -
+/srv/data 8:16 - - 1h
+/srv/bind 8:16 - - 1h
+/mnt/stack 8:32 10min global -
+/mnt/stack 8:48 10min global -
+/mnt/with\\x20space 8:64 10min global -
+/home/nfs 0:40 10min global -
+/boot 8:80 10min global -"
+
+run status -F "$MI" -o +MAJMIN /srv/data 8:32 /dev/sde1
+expect "status TARGET..." 0 ""
+check "status targets" "$(echo "$out" | awk 'NR > 1 { print $1, $NF }')" "/srv/data 8:16
+/mnt/stack 8:32
+/mnt/with 8:64"
+check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
+	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
+
+run status -F "$MI" -o target,origin -J /
+check "json -o" "$(echo "$out" | jq -c .)" '{"filesystems":[{"target":"/","origin":"global"}]}'
+
+run status -F "$MI" /srv/data /nonexistent/x bogus
+expect "status: bad targets" 1 "atimectl: /nonexistent/x: no such file or directory
+atimectl: bogus: no such mount"
+check "status: bad targets print nothing" "$out" ""
+
+run status -F "$MI" -o TARGET,BOGUS
+expect "unknown column" 2 "atimectl: unknown column: BOGUS"
+
+run status -F "$T/missing-table"
+expect "missing table" 1 "atimectl: cannot read $T/missing-table: No such file or directory"
+
+# ---------------------------------------------------------------- set / reset
+make_kernel
+run set -F "$MI" /srv/data 30min
+expect "set mount point" 0 ""
+check "set wrote" "$(value 8:16)" 1800
+
+run set -F "$MI" 8:32 "1d 12h"
+expect "set MAJ:MIN" 0 ""
+check "set MAJ:MIN wrote" "$(value 8:32)" 129600
+
+run set -F "$MI" "/mnt/with space" 0
+expect "set path with space" 0
+check "set 0" "$(value 8:64)" 0
+
+run set -F "$MI" /dev/sdf1 2147483647
+expect "set source, max" 0
+check "set max" "$(value 8:80)" 2147483647
+
+run set -F "$MI" -v /mnt/stack 90s
+expect "set stacked: topmost" 0
+check "set stacked wrote topmost" "$(value 8:48)" 90
+check "set stacked left lower" "$(value 8:32)" 129600
+check "set -v" "$out" "/mnt/stack (8:48): relatime interval 1min 30s"
+
+before=$(value 8:16)
+run set -F "$MI" /srv/data fast
+expect "set bad duration" 2 "atimectl: set: invalid duration 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "bad duration: unchanged" "$(value 8:16)" "$before"
+
+run set -F "$MI" /srv/data 2147483648
+expect "set overflow" 2 "atimectl: set: invalid duration '2147483648': out of range (at most 2147483647 seconds, about 68 years)"
+run set -F "$MI" /srv/data 0.5s
+expect "set sub-second" 2 "atimectl: set: invalid duration '0.5s': not a whole number of seconds"
+run set -F "$MI" /srv/data
+expect "set missing duration" 2 "atimectl: set: expected TARGET DURATION (see --help)"
+run set -F "$MI" /srv/data 1h 2h
+expect "set extra argument" 2
+run set -F "$MI" /nonexistent/x 1h
+expect "set no such path" 1 "atimectl: /nonexistent/x: no such file or directory"
+run set -F "$MI" 9:9 1h
+expect "set no such MAJ:MIN" 1 "atimectl: 9:9: no such mount"
+run set -F "$MI" /proc 1h
+expect "set without sysfs dir" 1 "atimectl: /proc: proc on 0:20 has no relatime interval (no $T/sys/0:20)"
+check "unchanged after failures" "$(value 8:16)" "$before"
+
+run reset -F "$MI" 8:16 /srv/bind /nonexistent/y 8:32
+expect "reset with one bad target" 1 "atimectl: /nonexistent/y: no such file or directory"
+check "reset validated first (8:16)" "$(value 8:16)" "$before"
+check "reset validated first (8:32)" "$(value 8:32)" 129600
+
+run reset -F "$MI" 8:16 8:32
+expect "reset" 0 ""
+check "reset 8:16" "$(value 8:16)" -1
+check "reset 8:32" "$(value 8:32)" -1
+run reset -F "$MI"
+expect "reset without target" 2 "atimectl: reset: expected at least one TARGET (see --help)"
+
+if [ "$(id -u)" != 0 ]; then
+	chmod 0444 "$T/sys/8:1/relatime_interval"
+	run set -F "$MI" / 1h
+	expect "permission denied" 1 "atimectl: set: permission denied writing $T/sys/8:1/relatime_interval (are you root?)"
+	chmod 0644 "$T/sys/8:1/relatime_interval"
+fi
+
+# ---------------------------------------------------------------- global
+make_kernel
+run global
+expect "global show" 0 ""
+check "global show" "$out" "10min"
+run global -r
+check "global raw" "$out" "600"
+run global --json
+check "global json" "$(echo "$out" | jq -c .)" '{"interval":600,"tunable":true}'
+run global 2h
+expect "global set" 0 ""
+check "global set wrote" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
+run global soon
+expect "global bad" 2 "atimectl: global: invalid duration 'soon': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+run global 1h 2h
+expect "global two args" 2
+check "global unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
+
+# ---------------------------------------------------------------- apply
+make_kernel
+run apply -F "$MI" --options "rw,noatime,x-relatime-interval=45min" /srv/data
+expect "apply --options" 0 ""
+check "apply --options wrote" "$(value 8:16)" 2700
+check "apply --options message" "$out" "/srv/data (8:16): relatime interval 45min (x-relatime-interval=45min)"
+
+run apply -F "$MI" -O "rw,x-relatime-interval=fast" /srv/data
+expect "apply invalid" 1 "atimectl: /srv/data: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "apply invalid: unchanged" "$(value 8:16)" 2700
+
+run apply -F "$MI" -O "rw,nofail" -v /srv/data
+expect "apply without option" 0 ""
+check "apply without option -v" "$out" "/srv/data: no x-relatime-interval= option, nothing to do"
+check "apply without option: unchanged" "$(value 8:16)" 2700
+
+run apply -F "$MI" -O "x-relatime-interval=1h"
+expect "apply --options without target" 2 "atimectl: apply: --options needs at least one TARGET"
+run status -F "$MI" -O "x-relatime-interval=1h"
+expect "--options outside apply" 2 "atimectl: --options only applies to the apply verb"
+
+make_kernel
+run apply -F "$MI" --fstab "$FIXTURES/fstab-basic"
+expect "apply from fstab" 0 ""
+check "fstab: /srv/data" "$(value 8:16)" 7200
+check "fstab: /mnt/stack topmost" "$(value 8:48)" 129600
+check "fstab: /mnt/with space" "$(value 8:64)" 90
+check "fstab: / untouched" "$(value 8:1)" -1
+check "fstab: /mnt/stack lower untouched" "$(value 8:32)" -1
+check "fstab: messages" "$(echo "$out" | sort)" "/mnt/stack (8:48): relatime interval 1d 12h (x-relatime-interval=1d 12h)
+/mnt/with space (8:64): relatime interval 1min 30s (x-relatime-interval=90s)
+/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
+
+run apply -F "$MI" --fstab "$FIXTURES/fstab-basic" /srv/data
+expect "apply one target from fstab" 0
+check "apply one target" "$out" "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
+
+make_kernel
+run apply -F "$MI" --fstab "$FIXTURES/fstab-invalid"
+expect "apply fstab with a bad value" 1 "atimectl: /mnt/stack: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "bad fstab: nothing changed" "$(value 8:16)" 3600
+check "bad fstab: nothing changed (stack)" "$(value 8:48)" -1
+
+run apply -F "$MI" --fstab "$T/no-fstab"
+expect "apply missing fstab" 1 "atimectl: cannot read $T/no-fstab: No such file or directory"
+
+# ---------------------------------------------------------------- explain
+make_kernel
+f=$T/file
+echo data >"$f"
+now=$(date +%s)
+# mtime in the past, atime in the future: newer than mtime and ctime
+touch -m -d "@$((now - 1000))" "$f"
+touch -a -d "@$((now + 1000))" "$f"
+atime=$(stat -c %X "$f")
+echo "1 0 8:1 / / rw,relatime - ext4 /dev/sda1 rw" >"$T/mi-relatime"
+echo "1 0 8:1 / / rw,noatime - ext4 /dev/sda1 rw" >"$T/mi-noatime"
+echo "1 0 8:1 / / ro,relatime - ext4 /dev/sda1 ro" >"$T/mi-ro"
+echo "1 0 8:1 / / rw - ext4 /dev/sda1 rw" >"$T/mi-strict"
+
+run explain --json -F "$T/mi-relatime" "$f"
+expect "explain --json" 0 ""
+check "explain: relatime no update" "$(echo "$out" | jq -c '.files[0] | [.mount, .majmin, .mode, .interval, .origin, .update, .never, .next_update_sec == .atime_sec + 600]')" \
+	'["/","8:1","relatime",600,"global",false,false,true]'
+check "explain: atime" "$(echo "$out" | jq '.files[0].atime_sec')" "$atime"
+check "explain: reason" "$(echo "$out" | jq -r '.files[0].reason')" \
+	"atime is newer than mtime and ctime and younger than the interval"
+
+echo 60 >"$T/sys/8:1/relatime_interval"
+run explain --json -F "$T/mi-relatime" "$f"
+check "explain: override" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin, .override, .next_update_sec - .atime_sec]')" \
+	'[60,"override",60,60]'
+
+run explain -F "$T/mi-relatime" "$f"
+expect "explain human" 0 ""
+check "explain human: interval line" "$(echo "$out" | grep '^   Interval:')" "   Interval: 1min (override on 8:1)"
+check "explain human: next read" "$(echo "$out" | grep 'Next read:')" \
+	"  Next read: does not update atime (atime is newer than mtime and ctime and younger than the interval)"
+
+# atime in the past again: touch itself set ctime to now, after atime
+touch -a -d "@$((now - 10))" "$f"
+run explain --json -F "$T/mi-relatime" "$f"
+check "explain: ctime after atime" "$(echo "$out" | jq -c '.files[0] | [.update, .next_update_sec]')" '[true,null]'
+
+run explain --json -F "$T/mi-noatime" "$f"
+check "explain: noatime" "$(echo "$out" | jq -c '.files[0] | [.mode, .interval, .update, .never, .reason]')" \
+	'["noatime",null,false,true,"the filesystem is mounted noatime"]'
+run explain --json -F "$T/mi-ro" "$f"
+check "explain: read-only" "$(echo "$out" | jq -c '.files[0] | [.readonly, .never, .reason]')" \
+	'[true,true,"the filesystem is read-only"]'
+run explain --json -F "$T/mi-strict" "$f" "$T"
+check "explain: strictatime, two files" "$(echo "$out" | jq -c '[.files[] | [.mode, .update]]')" \
+	'[["strictatime",true],["strictatime",true]]'
+
+run explain -F "$T/mi-relatime" "$f" "$T/nope"
+expect "explain: missing file" 1 "atimectl: $T/nope: no such file or directory"
+check "explain: the good file is still explained" "$(echo "$out" | grep -c '^       File:')" 1
+run explain
+expect "explain without file" 2 "atimectl: explain: expected at least one FILE (see --help)"
+
+# the real mount table and statvfs() flags
+run explain --json "$f"
+expect "explain real mount" 0
+echo "$out" | jq -e '.files[0].mode | test("^(relatime|strictatime|noatime)$")' >/dev/null ||
+	fail "explain real mount: bad mode"
+
+# ---------------------------------------------------------------- no kernel support
+unpatched_kernel
+run status --json -F "$MI"
+expect "unpatched: status" 0 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
+check "unpatched: relatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/") | [.interval, .override, .updates, .skips]')" \
+	'[86400,null,null,null]'
+run status -F "$MI" -o TARGET,INTERVAL,ORIGIN -r -n /
+check "unpatched: origin" "$out" "/ 1d kernel"
+run set -F "$MI" / 1h
+expect "unpatched: set" 1 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
+run reset -F "$MI" /
+expect "unpatched: reset" 1 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
+run global
+expect "unpatched: global show" 0 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies"
+check "unpatched: global value" "$out" "1d"
+run global 1h
+expect "unpatched: global set" 1 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)"
+run apply -F "$MI" -O "x-relatime-interval=1h" /srv/data
+expect "unpatched: apply" 1 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
+run apply -F "$MI" -O "rw" /srv/data
+expect "unpatched: apply with nothing to do" 0 ""
+run explain --json -F "$T/mi-relatime" "$f"
+check "unpatched: explain" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin]')" '[86400,"kernel"]'
+
+# ---------------------------------------------------------------- usage
+run --bogus
+expect "unknown option" 2
+run -V
+expect "version" 0 ""
+check "version" "$out" "atimectl 0.1.0"
+run --help
+expect "help" 0 ""
+echo "$out" | grep -q "^ atimectl \[options\] explain FILE" || fail "help: no explain line"
+run status -J -r -F "$MI"
+expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
+
+# ---------------------------------------------------------------- big table
+if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
+	make_kernel
+	run status --all --json -F "$BIG_MOUNTINFO"
+	expect "big table" 0 ""
+	check "big table: entries" "$(echo "$out" | jq '.filesystems | length')" 10000
+	check "big table: 8:1 bind mounts share the override" \
+		"$(echo "$out" | jq '[.filesystems[] | select(.majmin == "8:1")] | length')" 1000
+	run status -F "$BIG_MOUNTINFO"
+	# ext4 1999 + xfs 999 + nfs4 999 + tmpfs 2001; not proc, cgroup2, nsfs, overlay, ...
+	check "big table: default filter" "$(echo "$out" | tail -n +2 | wc -l)" 5998
+fi
+
+echo "$tests checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef ATIMECTL_H
+#define ATIMECTL_H
+
+#include <stdbool.h>
+
+#define EXIT_USAGE 2
+
+/* Command-line options shared by the verbs. */
+struct options {
+	const char *tab_file;    /* -F: mount table instead of /proc/self/mountinfo */
+	const char *fstab_file;  /* --fstab: instead of /etc/fstab */
+	const char *columns;     /* -o */
+	const char *optstr;      /* -O: options for "apply" */
+	bool noheadings;
+	bool raw;
+	bool json;
+	bool all;
+	bool verbose;
+};
+
+/* Each verb returns the exit status: 0, 1 (failure) or EXIT_USAGE. */
+int verb_status(const struct options *opts, int argc, char **argv);
+int verb_set(const struct options *opts, int argc, char **argv);
+int verb_reset(const struct options *opts, int argc, char **argv);
+int verb_global(const struct options *opts, int argc, char **argv);
+int verb_apply(const struct options *opts, int argc, char **argv);
+int verb_explain(const struct options *opts, int argc, char **argv);
+
+#endif

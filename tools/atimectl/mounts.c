@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Loading the mount table with libmount, and the few facts atimectl needs
+ * about each mount.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mounts.h"
+
+static int parser_errcb(struct libmnt_table *tb, const char *filename, int line)
+{
+	(void) tb;
+	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
+		filename ? filename : "mount table", line);
+	return 1;  /* skip the line, keep going */
+}
+
+struct libmnt_table *mounts_load(const char *file, bool with_utab)
+{
+	struct libmnt_table *tb;
+	const char *name = file ? file : "/proc/self/mountinfo";
+	int r;
+
+	tb = mnt_new_table();
+	if (!tb) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		return NULL;
+	}
+	mnt_table_set_parser_errcb(tb, parser_errcb);
+
+	if (!file && with_utab)
+		r = mnt_table_parse_mtab(tb, NULL);
+	else
+		r = mnt_table_parse_file(tb, name);
+	if (r < 0) {
+		fprintf(stderr, "atimectl: cannot read %s: %s\n", name, strerror(-r));
+		mnt_unref_table(tb);
+		return NULL;
+	}
+	return tb;
+}
+
+/* Is name (length len) one of the comma-separated options in optstr? */
+static bool has_flag_option(const char *optstr, const char *name, size_t len)
+{
+	const char *p = optstr;
+
+	while ((p = strstr(p, name))) {
+		bool starts = p == optstr || p[-1] == ',';
+		bool ends = p[len] == '\0' || p[len] == ',';
+
+		if (starts && ends)
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/*
+ * The VFS options of a mountinfo entry are the kernel's flag list
+ * ("rw,nosuid,relatime"): no values, no quoting, so a plain token search
+ * is exact.  This runs once per mount, so it avoids re-parsing the string
+ * with mnt_optstr_get_option() twice.
+ */
+enum atime_mode mount_atime_mode(struct libmnt_fs *fs)
+{
+	const char *opts = mnt_fs_get_vfs_options(fs);
+
+	if (!opts)
+		return ATIME_STRICTATIME;
+	if (has_flag_option(opts, "noatime", strlen("noatime")))
+		return ATIME_NOATIME;
+	if (has_flag_option(opts, "relatime", strlen("relatime")))
+		return ATIME_RELATIME;
+	return ATIME_STRICTATIME;
+}
+
+const char *atime_mode_name(enum atime_mode mode)
+{
+	switch (mode) {
+	case ATIME_RELATIME:
+		return "relatime";
+	case ATIME_NOATIME:
+		return "noatime";
+	case ATIME_STRICTATIME:
+	default:
+		return "strictatime";
+	}
+}
+
+bool mount_is_shown_by_default(struct libmnt_fs *fs)
+{
+	const char *type = mnt_fs_get_fstype(fs);
+
+	if (type && strcmp(type, "tmpfs") == 0)
+		return true;
+	return !mnt_fs_is_pseudofs(fs);
+}

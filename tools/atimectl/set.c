@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * "set", "reset" and "global": writing the kernel's intervals.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libmount.h>
+
+#include "atimectl.h"
+#include "duration.h"
+#include "interval.h"
+#include "json.h"
+#include "mounts.h"
+#include "sysfs.h"
+#include "target.h"
+
+/*
+ * Check that every resolved mount has a per-filesystem directory; report
+ * each one that does not.  Returns -1 if any is missing.
+ */
+static int check_fs_dirs(const struct kernel *k, int n, char **specs,
+			 struct libmnt_fs **fss)
+{
+	int failed = 0;
+
+	for (int i = 0; i < n; i++) {
+		dev_t devno = mnt_fs_get_devno(fss[i]);
+		char majmin[DEVNO_FORMAT_MAX];
+
+		if (kernel_fs_has_dir(k, devno))
+			continue;
+		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
+			specs[i], mnt_fs_get_fstype(fss[i]) ? mnt_fs_get_fstype(fss[i]) : "filesystem",
+			devno_format(devno, majmin, sizeof(majmin)),
+			k->sysfs_root, majmin);
+		failed = 1;
+	}
+	return failed ? -1 : 0;
+}
+
+/* Write value (-1 = inherit) to every target, after validating them all. */
+static int write_targets(const struct options *opts, const char *verb,
+			 int n, char **specs, int64_t value)
+{
+	struct libmnt_table *tb = NULL;
+	struct libmnt_fs **fss = NULL;
+	struct kernel k;
+	int ret = 1;
+
+	if (kernel_open(&k) < 0)
+		return 1;
+	if (!kernel_has_fs_interval(&k)) {
+		kernel_note_unsupported();
+		goto out;
+	}
+
+	tb = mounts_load(opts->tab_file, false);
+	if (!tb)
+		goto out;
+	fss = calloc((size_t) n, sizeof(*fss));
+	if (!fss) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		goto out;
+	}
+	if (resolve_targets(tb, n, specs, fss) < 0)
+		goto out;
+	if (check_fs_dirs(&k, n, specs, fss) < 0)
+		goto out;
+
+	ret = 0;
+	for (int i = 0; i < n; i++) {
+		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+		dev_t devno = mnt_fs_get_devno(fss[i]);
+
+		if (kernel_write_fs(&k, verb, devno, value) < 0) {
+			ret = 1;
+			continue;
+		}
+		if (opts->verbose)
+			printf("%s (%s): relatime interval %s\n",
+			       mnt_fs_get_target(fss[i]),
+			       devno_format(devno, majmin, sizeof(majmin)),
+			       value < 0 ? "inherits the global value"
+					 : duration_format(value, buf, sizeof(buf)));
+	}
+out:
+	free(fss);
+	mnt_unref_table(tb);
+	kernel_close(&k);
+	return ret;
+}
+
+int verb_set(const struct options *opts, int argc, char **argv)
+{
+	int64_t seconds;
+	int r;
+
+	if (argc != 2) {
+		fprintf(stderr, "atimectl: set: expected TARGET DURATION (see --help)\n");
+		return EXIT_USAGE;
+	}
+	r = duration_parse(argv[1], &seconds);
+	if (r < 0) {
+		fprintf(stderr, "atimectl: set: invalid duration '%s': %s\n",
+			argv[1], duration_strerror(r));
+		return EXIT_USAGE;
+	}
+	return write_targets(opts, "set", 1, argv, seconds);
+}
+
+int verb_reset(const struct options *opts, int argc, char **argv)
+{
+	if (argc < 1) {
+		fprintf(stderr, "atimectl: reset: expected at least one TARGET (see --help)\n");
+		return EXIT_USAGE;
+	}
+	return write_targets(opts, "reset", argc, argv, -1);
+}
+
+static int show_global(const struct options *opts)
+{
+	struct global_interval g;
+	char buf[DURATION_FORMAT_MAX];
+	struct kernel k;
+
+	if (kernel_open(&k) < 0)
+		return 1;
+	global_interval_read(&k, &g);
+	kernel_close(&k);
+
+	if (opts->json) {
+		struct json_writer w;
+
+		json_init(&w, stdout);
+		json_object_open(&w, NULL);
+		json_int(&w, "interval", g.seconds);
+		json_bool(&w, "tunable", g.tunable);
+		json_object_close(&w);
+		json_finish(&w);
+	} else if (opts->raw)
+		printf("%" PRId64 "\n", g.seconds);
+	else
+		printf("%s\n", duration_format(g.seconds, buf, sizeof(buf)));
+
+	if (!g.tunable)
+		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies\n");
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+int verb_global(const struct options *opts, int argc, char **argv)
+{
+	struct kernel k;
+	int64_t seconds;
+	int r;
+
+	if (argc == 0)
+		return show_global(opts);
+	if (argc > 1) {
+		fprintf(stderr, "atimectl: global: expected at most one DURATION (see --help)\n");
+		return EXIT_USAGE;
+	}
+	r = duration_parse(argv[0], &seconds);
+	if (r < 0) {
+		fprintf(stderr, "atimectl: global: invalid duration '%s': %s\n",
+			argv[0], duration_strerror(r));
+		return EXIT_USAGE;
+	}
+
+	if (kernel_open(&k) < 0)
+		return 1;
+	r = kernel_write_global(&k, "global", seconds);
+	kernel_close(&k);
+	return r < 0 ? 1 : 0;
+}

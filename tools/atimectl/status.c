@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * "atimectl status": one line per mounted filesystem, printed with
+ * libsmartcols in list mode (never tree mode: that is quadratic), or
+ * streamed as JSON in the same layout.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <libmount.h>
+#include <libsmartcols.h>
+
+#include "atimectl.h"
+#include "duration.h"
+#include "interval.h"
+#include "json.h"
+#include "mounts.h"
+#include "status.h"
+#include "sysfs.h"
+#include "target.h"
+
+enum {
+	COL_TARGET,
+	COL_SOURCE,
+	COL_FSTYPE,
+	COL_MAJMIN,
+	COL_MODE,
+	COL_INTERVAL,
+	COL_ORIGIN,
+	COL_OVERRIDE,
+	COL_UPDATES,
+	COL_SKIPS,
+	N_COLUMNS
+};
+
+struct column_info {
+	const char *name;
+	const char *key;     /* JSON */
+	double whint;
+	int flags;
+	const char *help;
+};
+
+static const struct column_info columns[N_COLUMNS] = {
+	[COL_TARGET]   = { "TARGET",   "target",   0.30, 0, "mount point" },
+	[COL_SOURCE]   = { "SOURCE",   "source",   0.25, SCOLS_FL_TRUNC, "source device" },
+	[COL_FSTYPE]   = { "FSTYPE",   "fstype",   0.10, SCOLS_FL_TRUNC, "filesystem type" },
+	[COL_MAJMIN]   = { "MAJMIN",   "majmin",   6, 0, "device number of the superblock (MAJ:MIN)" },
+	[COL_MODE]     = { "MODE",     "mode",     6, 0, "atime mode: relatime, strictatime or noatime" },
+	[COL_INTERVAL] = { "INTERVAL", "interval", 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only)" },
+	[COL_ORIGIN]   = { "ORIGIN",   "origin",   6, 0, "where the interval comes from: override, global, kernel" },
+	[COL_OVERRIDE] = { "OVERRIDE", "override", 6, SCOLS_FL_RIGHT, "per-filesystem override, if set" },
+	[COL_UPDATES]  = { "UPDATES",  "updates",  6, SCOLS_FL_RIGHT, "atime updates since the superblock was created" },
+	[COL_SKIPS]    = { "SKIPS",    "skips",    6, SCOLS_FL_RIGHT, "accesses the relatime rule did not turn into an update" },
+};
+
+static const int default_columns[] = {
+	COL_TARGET, COL_SOURCE, COL_FSTYPE, COL_MODE, COL_INTERVAL,
+	COL_ORIGIN, COL_UPDATES, COL_SKIPS,
+};
+
+/* the keys interface.md promises; add ORIGIN with -o +ORIGIN */
+static const int default_json_columns[] = {
+	COL_TARGET, COL_SOURCE, COL_FSTYPE, COL_MAJMIN, COL_MODE,
+	COL_INTERVAL, COL_OVERRIDE, COL_UPDATES, COL_SKIPS,
+};
+
+void status_print_columns_help(FILE *out)
+{
+	fputs("\nAvailable output columns:\n", out);
+	for (int i = 0; i < N_COLUMNS; i++)
+		fprintf(out, " %9s  %s\n", columns[i].name, columns[i].help);
+}
+
+static int column_by_name(const char *name, size_t len)
+{
+	for (int i = 0; i < N_COLUMNS; i++)
+		if (strlen(columns[i].name) == len &&
+		    strncasecmp(columns[i].name, name, len) == 0)
+			return i;
+	return -1;
+}
+
+/* "+LIST" appends to the defaults, "LIST" replaces them. */
+static int parse_columns(const char *list, bool json, int *ids, size_t *n)
+{
+	const int *defs = json ? default_json_columns : default_columns;
+	size_t ndefs = json ? sizeof(default_json_columns) / sizeof(int)
+			    : sizeof(default_columns) / sizeof(int);
+	const char *p;
+
+	*n = 0;
+	if (!list || *list == '+') {
+		memcpy(ids, defs, ndefs * sizeof(int));
+		*n = ndefs;
+		if (!list)
+			return 0;
+		list++;
+	}
+
+	p = list;
+	for (;;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t) (end - p) : strlen(p);
+		int id = column_by_name(p, len);
+
+		if (id < 0) {
+			fprintf(stderr, "atimectl: unknown column: %.*s\n", (int) len, p);
+			return -EINVAL;
+		}
+		if (*n >= 2 * N_COLUMNS) {
+			fprintf(stderr, "atimectl: too many columns\n");
+			return -EINVAL;
+		}
+		ids[(*n)++] = id;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+/*
+ * Kernel state per superblock, read once even when a filesystem is
+ * mounted many times (bind mounts): open addressing on the device number.
+ */
+struct devcache_slot {
+	bool used;
+	dev_t devno;
+	struct fs_kernel_state state;
+};
+
+struct devcache {
+	size_t mask;
+	struct devcache_slot *slots;
+	dev_t *present;      /* from kernel_list_fs() */
+	size_t npresent;
+};
+
+static int devcache_init(struct devcache *c, size_t entries)
+{
+	size_t size = 16;
+
+	while (size < 2 * entries)
+		size *= 2;
+	c->slots = calloc(size, sizeof(*c->slots));
+	if (!c->slots)
+		return -ENOMEM;
+	c->mask = size - 1;
+	return 0;
+}
+
+static const struct fs_kernel_state *devcache_get(struct devcache *c,
+						  const struct kernel *k,
+						  dev_t devno, unsigned int what)
+{
+	static const struct fs_kernel_state no_dir;
+	uint64_t h = (uint64_t) devno * UINT64_C(0x9e3779b97f4a7c15);
+	size_t i = (size_t) (h >> 32) & c->mask;
+
+	if (!devno_list_contains(c->present, c->npresent, devno))
+		return &no_dir;
+
+	/* never full: twice as many slots as mounts */
+	while (c->slots[i].used && c->slots[i].devno != devno)
+		i = (i + 1) & c->mask;
+	if (!c->slots[i].used) {
+		c->slots[i].used = true;
+		c->slots[i].devno = devno;
+		kernel_read_fs(k, devno, what, &c->slots[i].state);
+	}
+	return &c->slots[i].state;
+}
+
+struct status_ctx {
+	const struct options *opts;
+	const struct kernel *kernel;
+	struct global_interval global;
+	struct libscols_table *table;   /* human and raw output */
+	struct json_writer json;        /* --json: streamed */
+	int ids[2 * N_COLUMNS];
+	size_t ncols;
+	unsigned int read_what;
+	struct devcache cache;
+};
+
+/* Everything one output line shows. */
+struct row {
+	struct libmnt_fs *fs;
+	enum atime_mode mode;
+	enum interval_origin origin;
+	int64_t interval;                  /* relatime only */
+	const struct fs_kernel_state *st;
+	char majmin[DEVNO_FORMAT_MAX];
+};
+
+static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
+{
+	static const struct fs_kernel_state none;
+
+	r->fs = fs;
+	r->mode = mount_atime_mode(fs);
+	r->st = &none;
+	r->interval = 0;
+	r->origin = ORIGIN_GLOBAL;
+	r->majmin[0] = '\0';
+	if (c->read_what)
+		r->st = devcache_get(&c->cache, c->kernel, mnt_fs_get_devno(fs), c->read_what);
+	if (r->mode == ATIME_RELATIME)
+		r->interval = effective_interval(&c->global, r->st, &r->origin);
+}
+
+/* Decimal digits of v, without printf: this runs for every cell. */
+static const char *format_u64(uint64_t v, char buf[static 24])
+{
+	char *p = buf + 23;
+
+	*p = '\0';
+	do {
+		*--p = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return p;
+}
+
+/*
+ * The text of one cell for people; NULL for a missing value.  buf holds
+ * formatted values.
+ */
+static const char *cell_text(const struct row *r, int col, char *buf, size_t len)
+{
+	bool relatime = r->mode == ATIME_RELATIME;
+
+	switch (col) {
+	case COL_TARGET:
+		return mnt_fs_get_target(r->fs);
+	case COL_SOURCE:
+		return mnt_fs_get_source(r->fs);
+	case COL_FSTYPE:
+		return mnt_fs_get_fstype(r->fs);
+	case COL_MAJMIN:
+		return devno_format(mnt_fs_get_devno(r->fs), buf, len);
+	case COL_MODE:
+		return atime_mode_name(r->mode);
+	case COL_INTERVAL:
+		return relatime ? duration_format(r->interval, buf, len) : NULL;
+	case COL_ORIGIN:
+		return relatime ? interval_origin_name(r->origin) : NULL;
+	case COL_OVERRIDE:
+		return r->st->has_override ? duration_format(r->st->override, buf, len) : NULL;
+	case COL_UPDATES:
+		return r->st->has_counters && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
+	case COL_SKIPS:
+		return r->st->has_counters && len >= 24 ? format_u64(r->st->skips, buf) : NULL;
+	}
+	return NULL;
+}
+
+static int add_table_line(struct status_ctx *c, const struct row *r)
+{
+	struct libscols_line *ln = scols_table_new_line(c->table, NULL);
+
+	if (!ln)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->ncols; i++) {
+		char buf[DURATION_FORMAT_MAX];
+		const char *text = cell_text(r, c->ids[i], buf, sizeof(buf));
+
+		/* "-" rather than an empty cell keeps --raw parseable */
+		if (scols_line_set_data(ln, i, text ? text : "-") < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Same cells, JSON types: numbers for seconds and counters, null if none. */
+static void print_json_object(struct status_ctx *c, const struct row *r)
+{
+	struct json_writer *w = &c->json;
+	bool relatime = r->mode == ATIME_RELATIME;
+	char buf[DURATION_FORMAT_MAX];
+
+	json_object_open(w, NULL);
+	for (size_t i = 0; i < c->ncols; i++) {
+		int col = c->ids[i];
+		const char *key = columns[col].key;
+
+		switch (col) {
+		case COL_INTERVAL:
+			if (relatime)
+				json_int(w, key, r->interval);
+			else
+				json_null(w, key);
+			break;
+		case COL_OVERRIDE:
+			if (r->st->has_override)
+				json_int(w, key, r->st->override);
+			else
+				json_null(w, key);
+			break;
+		case COL_UPDATES:
+		case COL_SKIPS:
+			if (r->st->has_counters)
+				json_uint(w, key, col == COL_UPDATES ? r->st->updates : r->st->skips);
+			else
+				json_null(w, key);
+			break;
+		default:
+			json_string(w, key, cell_text(r, col, buf, sizeof(buf)));
+			break;
+		}
+	}
+	json_object_close(w);
+}
+
+static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
+{
+	struct row r;
+
+	fill_row(c, fs, &r);
+	if (c->opts->json) {
+		print_json_object(c, &r);
+		return 0;
+	}
+	return add_table_line(c, &r);
+}
+
+/* Which kernel files the columns need. */
+static unsigned int kernel_files_needed(const int *ids, size_t n)
+{
+	unsigned int what = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		switch (ids[i]) {
+		case COL_INTERVAL:
+		case COL_ORIGIN:
+		case COL_OVERRIDE:
+			what |= KERNEL_READ_OVERRIDE;
+			break;
+		case COL_UPDATES:
+		case COL_SKIPS:
+			what |= KERNEL_READ_COUNTERS;
+			break;
+		}
+	}
+	return what;
+}
+
+static int setup_table(struct status_ctx *c)
+{
+	const struct options *o = c->opts;
+
+	c->table = scols_new_table();
+	if (!c->table)
+		return -ENOMEM;
+	scols_table_enable_noheadings(c->table, o->noheadings);
+	scols_table_enable_raw(c->table, o->raw);
+
+	for (size_t i = 0; i < c->ncols; i++) {
+		const struct column_info *ci = &columns[c->ids[i]];
+
+		if (!scols_table_new_column(c->table, ci->name, ci->whint, ci->flags))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int verb_status(const struct options *opts, int argc, char **argv)
+{
+	struct status_ctx c = { .opts = opts };
+	struct libmnt_table *tb = NULL;
+	struct libmnt_fs **targets = NULL;
+	struct kernel k;
+	int ret = 1, r;
+
+	if (parse_columns(opts->columns, opts->json, c.ids, &c.ncols) < 0)
+		return EXIT_USAGE;
+
+	if (kernel_open(&k) < 0)
+		return 1;
+	c.kernel = &k;
+
+	tb = mounts_load(opts->tab_file, false);
+	if (!tb)
+		goto out;
+
+	if (argc > 0) {
+		targets = calloc((size_t) argc, sizeof(*targets));
+		if (!targets)
+			goto oom;
+		if (resolve_targets(tb, argc, argv, targets) < 0)
+			goto out;
+	}
+
+	if (!kernel_has_fs_interval(&k))
+		kernel_note_unsupported();
+	global_interval_read(&k, &c.global);
+
+	if (opts->json) {
+		json_init(&c.json, stdout);
+		json_object_open(&c.json, NULL);
+		json_array_open(&c.json, "filesystems");
+	} else if (setup_table(&c) < 0) {
+		goto oom;
+	}
+	/* without /sys/fs/relatime there is nothing to read per superblock */
+	if (kernel_has_fs_interval(&k))
+		c.read_what = kernel_files_needed(c.ids, c.ncols);
+	if (c.read_what) {
+		if (devcache_init(&c.cache, argc > 0 ? (size_t) argc
+					   : (size_t) mnt_table_get_nents(tb)) < 0)
+			goto oom;
+		r = kernel_list_fs(&k, &c.cache.present, &c.cache.npresent);
+		if (r == -ENOMEM)
+			goto oom;
+		if (r < 0) {
+			fprintf(stderr, "atimectl: cannot list %s: %s\n",
+				k.sysfs_root, strerror(-r));
+			goto out;
+		}
+	}
+
+	if (argc > 0) {
+		for (int i = 0; i < argc; i++)
+			if (add_line(&c, targets[i]) < 0)
+				goto oom;
+	} else {
+		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+		struct libmnt_fs *fs;
+
+		if (!itr)
+			goto oom;
+		r = 0;
+		while (r == 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
+			if (!opts->all && !mount_is_shown_by_default(fs))
+				continue;
+			r = add_line(&c, fs);
+		}
+		mnt_free_iter(itr);
+		if (r < 0)
+			goto oom;
+	}
+
+	if (opts->json) {
+		json_array_close(&c.json);
+		json_object_close(&c.json);
+		json_finish(&c.json);
+	} else if (scols_print_table(c.table) < 0) {
+		fprintf(stderr, "atimectl: cannot print the table\n");
+		goto out;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
+		goto out;
+	}
+	ret = 0;
+	goto out;
+oom:
+	fprintf(stderr, "atimectl: out of memory\n");
+out:
+	free(c.cache.slots);
+	free(c.cache.present);
+	scols_unref_table(c.table);
+	free(targets);
+	mnt_unref_table(tb);
+	kernel_close(&k);
+	return ret;
+}

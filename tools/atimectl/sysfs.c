@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel side: the global sysctl and the per-superblock directories.
+ */
+#include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "sysfs.h"
+
+#define DEFAULT_PROC_SYS_FS "/proc/sys/fs"
+#define DEFAULT_SYSFS_RELATIME "/sys/fs/relatime"
+
+/* Digits of v, backwards from end; returns the first digit. */
+static char *format_uint_backwards(unsigned int v, char *end)
+{
+	do {
+		*--end = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+/* Called once per mount by "status": no printf. */
+char *devno_format(dev_t devno, char *buf, size_t len)
+{
+	char tmp[DEVNO_FORMAT_MAX], *end = tmp + sizeof(tmp), *p;
+
+	*--end = '\0';
+	p = format_uint_backwards(minor(devno), end);
+	*--p = ':';
+	p = format_uint_backwards(major(devno), p);
+	if ((size_t) (end - p) + 1 > len) {
+		if (len > 0)
+			buf[0] = '\0';
+		return buf;
+	}
+	memcpy(buf, p, (size_t) (end - p) + 1);
+	return buf;
+}
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+int kernel_open(struct kernel *k)
+{
+	k->sysfs_fd = -1;
+	k->proc_sys_fs = strdup(env_or("ATIMECTL_PROC_SYS_FS", DEFAULT_PROC_SYS_FS));
+	k->sysfs_root = strdup(env_or("ATIMECTL_SYSFS_RELATIME", DEFAULT_SYSFS_RELATIME));
+	if (!k->proc_sys_fs || !k->sysfs_root) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		kernel_close(k);
+		return -ENOMEM;
+	}
+
+	k->sysfs_fd = open(k->sysfs_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (k->sysfs_fd < 0 && errno != ENOENT) {
+		int r = -errno;
+
+		fprintf(stderr, "atimectl: cannot open %s: %s\n",
+			k->sysfs_root, strerror(errno));
+		kernel_close(k);
+		return r;
+	}
+	return 0;
+}
+
+void kernel_close(struct kernel *k)
+{
+	if (k->sysfs_fd >= 0)
+		close(k->sysfs_fd);
+	k->sysfs_fd = -1;
+	free(k->proc_sys_fs);
+	free(k->sysfs_root);
+	k->proc_sys_fs = NULL;
+	k->sysfs_root = NULL;
+}
+
+bool kernel_has_fs_interval(const struct kernel *k)
+{
+	return k->sysfs_fd >= 0;
+}
+
+void kernel_note_unsupported(void)
+{
+	fprintf(stderr, "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)\n");
+}
+
+/* Read a small file at dirfd/path into buf, NUL-terminated. */
+static int read_small(int dirfd, const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0) {
+		int r = -errno;
+
+		close(fd);
+		return r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Parse a decimal integer with optional trailing newline. */
+static int parse_int64(const char *s, int64_t *ret)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s)
+		return -EINVAL;
+	while (*end == '\n' || *end == ' ')
+		end++;
+	if (*end != '\0')
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+static int parse_uint64(const char *s, uint64_t *ret)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || end == s)
+		return -EINVAL;
+	while (*end == '\n' || *end == ' ')
+		end++;
+	if (*end != '\0')
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+int kernel_read_global(const struct kernel *k, int64_t *ret)
+{
+	char buf[64];
+	int dirfd, r;
+
+	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return -errno;
+	r = read_small(dirfd, "relatime_interval", buf, sizeof(buf));
+	close(dirfd);
+	if (r < 0)
+		return r;
+	return parse_int64(buf, ret);
+}
+
+/* Print a write failure the way users can act on it. */
+static void report_write_error(const char *verb, const char *path, int error)
+{
+	switch (error) {
+	case EACCES:
+	case EPERM:
+		fprintf(stderr, "atimectl: %s: permission denied writing %s (are you root?)\n",
+			verb, path);
+		break;
+	case EINVAL:
+		fprintf(stderr, "atimectl: %s: the kernel rejected the value written to %s\n",
+			verb, path);
+		break;
+	case ENOENT:
+	case ENODEV:
+		fprintf(stderr, "atimectl: %s: %s is gone (filesystem no longer mounted?)\n",
+			verb, path);
+		break;
+	case EROFS:
+		fprintf(stderr, "atimectl: %s: %s is on a read-only filesystem\n",
+			verb, path);
+		break;
+	default:
+		fprintf(stderr, "atimectl: %s: cannot write %s: %s\n",
+			verb, path, strerror(error));
+		break;
+	}
+}
+
+/* Write "value\n" to dirfd/name; returns 0 or a positive errno. */
+static int write_value(int dirfd, const char *name, int64_t value)
+{
+	char buf[32];
+	int fd, len, error = 0;
+	ssize_t n;
+
+	len = snprintf(buf, sizeof(buf), "%" PRId64 "\n", value);
+	fd = openat(dirfd, name, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return errno;
+	n = write(fd, buf, (size_t) len);
+	if (n < 0)
+		error = errno;
+	else if (n != len)
+		error = EIO;
+	if (close(fd) < 0 && error == 0)
+		error = errno;
+	return error;
+}
+
+int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
+{
+	char path[PATH_MAX];
+	int dirfd, error;
+
+	snprintf(path, sizeof(path), "%s/relatime_interval", k->proc_sys_fs);
+	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		error = errno;
+	} else {
+		error = write_value(dirfd, "relatime_interval", value);
+		close(dirfd);
+	}
+	if (error == ENOENT) {
+		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)\n");
+		return -ENOENT;
+	}
+	if (error) {
+		report_write_error(verb, path, error);
+		return -error;
+	}
+	return 0;
+}
+
+void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		    struct fs_kernel_state *ret)
+{
+	char path[DEVNO_FORMAT_MAX + 32], buf[64];
+	int64_t interval;
+	size_t dirlen;
+	int r;
+
+	memset(ret, 0, sizeof(*ret));
+	if (k->sysfs_fd < 0)
+		return;
+
+	devno_format(devno, path, DEVNO_FORMAT_MAX);
+	dirlen = strlen(path);
+
+	/* The first file read also tells whether the directory exists. */
+	memcpy(path + dirlen, "/relatime_interval", sizeof("/relatime_interval"));
+	r = read_small(k->sysfs_fd, path, buf, sizeof(buf));
+	if (r == -ENOENT || r == -ENOTDIR)
+		return;
+	ret->has_dir = true;
+	if ((what & KERNEL_READ_OVERRIDE) && r == 0 &&
+	    parse_int64(buf, &interval) == 0 && interval >= 0) {
+		ret->has_override = true;
+		ret->override = interval;
+	}
+
+	if (what & KERNEL_READ_COUNTERS) {
+		bool ok;
+
+		memcpy(path + dirlen, "/atime_updates", sizeof("/atime_updates"));
+		ok = read_small(k->sysfs_fd, path, buf, sizeof(buf)) == 0 &&
+		     parse_uint64(buf, &ret->updates) == 0;
+		memcpy(path + dirlen, "/relatime_skips", sizeof("/relatime_skips"));
+		ok = ok && read_small(k->sysfs_fd, path, buf, sizeof(buf)) == 0 &&
+		     parse_uint64(buf, &ret->skips) == 0;
+		ret->has_counters = ok;
+	}
+}
+
+static int compare_devno(const void *a, const void *b)
+{
+	dev_t x = *(const dev_t *) a, y = *(const dev_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* "MAJ:MIN" as the kernel names the directories. */
+static bool parse_dir_name(const char *name, dev_t *ret)
+{
+	unsigned long maj, min;
+	char *end;
+
+	if (*name < '0' || *name > '9')
+		return false;
+	maj = strtoul(name, &end, 10);
+	if (*end != ':' || end[1] < '0' || end[1] > '9')
+		return false;
+	min = strtoul(end + 1, &end, 10);
+	if (*end != '\0' || maj > 0xfff || min > 0xfffff)
+		return false;
+	*ret = makedev(maj, min);
+	return true;
+}
+
+int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n)
+{
+	size_t size = 0, count = 0;
+	dev_t *list = NULL;
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+
+	*ret = NULL;
+	*n = 0;
+	if (k->sysfs_fd < 0)
+		return 0;
+
+	fd = openat(k->sysfs_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		int r = -errno;
+
+		close(fd);
+		return r;
+	}
+	while ((de = readdir(dir))) {
+		dev_t devno;
+
+		if (!parse_dir_name(de->d_name, &devno))
+			continue;
+		if (count == size) {
+			size_t nsize = size ? size * 2 : 64;
+			dev_t *nlist = realloc(list, nsize * sizeof(*list));
+
+			if (!nlist) {
+				free(list);
+				closedir(dir);
+				return -ENOMEM;
+			}
+			list = nlist;
+			size = nsize;
+		}
+		list[count++] = devno;
+	}
+	closedir(dir);
+
+	if (count > 1)
+		qsort(list, count, sizeof(*list), compare_devno);
+	*ret = list;
+	*n = count;
+	return 0;
+}
+
+bool devno_list_contains(const dev_t *list, size_t n, dev_t devno)
+{
+	return n > 0 && bsearch(&devno, list, n, sizeof(*list), compare_devno) != NULL;
+}
+
+bool kernel_fs_has_dir(const struct kernel *k, dev_t devno)
+{
+	char name[DEVNO_FORMAT_MAX];
+
+	if (k->sysfs_fd < 0)
+		return false;
+	devno_format(devno, name, sizeof(name));
+	return faccessat(k->sysfs_fd, name, F_OK, 0) == 0;
+}
+
+int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		    int64_t value)
+{
+	char rel[DEVNO_FORMAT_MAX + 32], path[PATH_MAX];
+	int error;
+
+	devno_format(devno, rel, DEVNO_FORMAT_MAX);
+	strcat(rel, "/relatime_interval");
+	snprintf(path, sizeof(path), "%s/%s", k->sysfs_root, rel);
+
+	if (k->sysfs_fd < 0) {
+		kernel_note_unsupported();
+		return -ENOTSUP;
+	}
+	error = write_value(k->sysfs_fd, rel, value);
+	if (error) {
+		report_write_error(verb, path, error);
+		return -error;
+	}
+	return 0;
+}

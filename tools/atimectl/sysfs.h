@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef ATIMECTL_SYSFS_H
+#define ATIMECTL_SYSFS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Interval the kernel uses when it has no relatime_interval patches. */
+#define UPSTREAM_RELATIME_INTERVAL INT64_C(86400)
+
+/*
+ * The kernel interface: /proc/sys/fs/relatime_interval and
+ * /sys/fs/relatime/MAJ:MIN/.  Both roots can be redirected for tests with
+ * $ATIMECTL_PROC_SYS_FS and $ATIMECTL_SYSFS_RELATIME.
+ */
+struct kernel {
+	char *proc_sys_fs;   /* directory holding relatime_interval */
+	char *sysfs_root;    /* /sys/fs/relatime */
+	int sysfs_fd;        /* open directory, or -1 when it does not exist */
+};
+
+/* What /sys/fs/relatime/MAJ:MIN says about one superblock. */
+struct fs_kernel_state {
+	bool has_dir;        /* the MAJ:MIN directory exists */
+	bool has_override;   /* relatime_interval read and >= 0 */
+	int64_t override;    /* seconds, valid when has_override */
+	bool has_counters;   /* both counters read */
+	uint64_t updates;
+	uint64_t skips;
+};
+
+enum {
+	KERNEL_READ_OVERRIDE = 1 << 0,
+	KERNEL_READ_COUNTERS = 1 << 1,
+};
+
+/* Returns 0, or a negative errno (message already printed). */
+int kernel_open(struct kernel *k);
+void kernel_close(struct kernel *k);
+
+/* True when /sys/fs/relatime exists, i.e. the kernel has the patches. */
+bool kernel_has_fs_interval(const struct kernel *k);
+
+/* Print the one-line "this kernel has no ..." note. */
+void kernel_note_unsupported(void);
+
+/*
+ * Read fs.relatime_interval.  Returns 0, -ENOENT when the kernel has no such
+ * sysctl, or another negative errno.
+ */
+int kernel_read_global(const struct kernel *k, int64_t *ret);
+
+/* Write fs.relatime_interval; prints an error with context on failure. */
+int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
+
+/*
+ * Read the files selected by what (KERNEL_READ_*) for one superblock.  A
+ * missing directory is not an error (has_dir = false).  Unreadable files
+ * leave their fields unset.
+ */
+void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		    struct fs_kernel_state *ret);
+
+/*
+ * The device numbers that have a directory under /sys/fs/relatime, sorted,
+ * from one directory listing: lets "status" skip the superblocks that have
+ * none without a system call each.  Returns 0 (an empty list without the
+ * directory) or a negative errno.  Free *ret.
+ */
+int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n);
+bool devno_list_contains(const dev_t *list, size_t n, dev_t devno);
+
+/* Does /sys/fs/relatime/MAJ:MIN exist? */
+bool kernel_fs_has_dir(const struct kernel *k, dev_t devno);
+
+/*
+ * Write relatime_interval of one superblock (-1 = inherit).  Prints an error
+ * with context ("verb: ... writing PATH") on failure and returns it.
+ */
+int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		    int64_t value);
+
+/* "MAJ:MIN" of a device number. */
+char *devno_format(dev_t devno, char *buf, size_t len);
+#define DEVNO_FORMAT_MAX 32
+
+#endif

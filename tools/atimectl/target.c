@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * TARGET resolution: from what the user typed to one mountinfo entry.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "target.h"
+
+int devno_parse(const char *s, dev_t *ret)
+{
+	unsigned long maj, min;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	maj = strtoul(s, &end, 10);
+	if (errno || *end != ':' || end[1] < '0' || end[1] > '9')
+		return -EINVAL;
+	min = strtoul(end + 1, &end, 10);
+	if (errno || *end != '\0')
+		return -EINVAL;
+	/* the kernel's dev_t has 12 bits of major and 20 bits of minor */
+	if (maj > 0xfff || min > 0xfffff)
+		return -EINVAL;
+	*ret = makedev(maj, min);
+	return 0;
+}
+
+/* Is the mount point target a prefix of path, at a component boundary? */
+static size_t target_prefix_len(const char *target, const char *path)
+{
+	size_t len;
+
+	if (!target || target[0] != '/')
+		return 0;
+	if (target[1] == '\0')
+		return 1;  /* "/" covers everything */
+	len = strlen(target);
+	if (strncmp(target, path, len) != 0)
+		return 0;
+	if (path[len] != '\0' && path[len] != '/')
+		return 0;
+	return len;
+}
+
+struct libmnt_fs *mount_for_path(struct libmnt_table *tb, const char *path,
+				 int has_devno, dev_t devno)
+{
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs, *best = NULL;
+	size_t best_len = 0;
+
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		return NULL;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		size_t len;
+
+		if (has_devno && mnt_fs_get_devno(fs) != devno)
+			continue;
+		len = target_prefix_len(mnt_fs_get_target(fs), path);
+		if (len > 0 && len >= best_len) {
+			best = fs;
+			best_len = len;
+		}
+	}
+	mnt_free_iter(itr);
+	return best;
+}
+
+struct libmnt_fs *mount_for_devno(struct libmnt_table *tb, dev_t devno)
+{
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs, *first = NULL, *found = NULL;
+
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		return NULL;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		const char *root;
+
+		if (mnt_fs_get_devno(fs) != devno)
+			continue;
+		if (!first)
+			first = fs;
+		root = mnt_fs_get_root(fs);
+		if (root && strcmp(root, "/") == 0) {
+			found = fs;
+			break;
+		}
+	}
+	mnt_free_iter(itr);
+	return found ? found : first;
+}
+
+/* NAME=value with a tag name libmount resolves. */
+static bool is_tag(const char *spec)
+{
+	static const char *const tags[] = { "UUID=", "LABEL=", "PARTUUID=", "PARTLABEL=", "ID=" };
+
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (strncmp(spec, tags[i], strlen(tags[i])) == 0)
+			return true;
+	return false;
+}
+
+/* A block device: its device number, or its name as a mount source. */
+static struct libmnt_fs *mount_for_blockdev(struct libmnt_table *tb,
+					    const char *devname, dev_t rdev)
+{
+	struct libmnt_fs *fs = mount_for_devno(tb, rdev);
+
+	/* btrfs and friends show an anonymous device number in mountinfo */
+	if (!fs)
+		fs = mnt_table_find_source(tb, devname, MNT_ITER_FORWARD);
+	return fs;
+}
+
+static int resolve_tag(struct libmnt_table *tb, struct libmnt_cache *cache,
+		       const char *spec, struct libmnt_fs **ret, const char **reason)
+{
+	struct libmnt_fs *fs;
+	struct stat st;
+	char *devname;
+
+	/* a table in fstab format may name the tag literally */
+	fs = mnt_table_find_source(tb, spec, MNT_ITER_FORWARD);
+	if (fs) {
+		*ret = fs;
+		return 0;
+	}
+
+	devname = cache ? mnt_resolve_spec(spec, cache) : NULL;
+	if (!devname) {
+		*reason = "no such device";
+		return -ENODEV;
+	}
+	if (stat(devname, &st) == 0 && S_ISBLK(st.st_mode))
+		fs = mount_for_blockdev(tb, devname, st.st_rdev);
+	else
+		fs = mnt_table_find_source(tb, devname, MNT_ITER_FORWARD);
+	/* devname belongs to the cache */
+	if (!fs) {
+		*reason = "not mounted";
+		return -ENOENT;
+	}
+	*ret = fs;
+	return 0;
+}
+
+static const char *stat_reason(int error)
+{
+	switch (error) {
+	case ENOENT:
+		return "no such file or directory";
+	case ENOTDIR:
+		return "not a directory";
+	case EACCES:
+		return "permission denied";
+	case ELOOP:
+		return "too many levels of symbolic links";
+	default:
+		return strerror(error);
+	}
+}
+
+int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
+		   const char *spec, struct libmnt_fs **ret, const char **reason)
+{
+	struct libmnt_fs *fs = NULL;
+	struct stat st;
+	dev_t devno;
+
+	*reason = NULL;
+	if (!spec || !*spec) {
+		*reason = "empty target";
+		return -EINVAL;
+	}
+
+	if (devno_parse(spec, &devno) == 0) {
+		fs = mount_for_devno(tb, devno);
+		if (!fs) {
+			*reason = "no such mount";
+			return -ENOENT;
+		}
+		*ret = fs;
+		return 0;
+	}
+
+	if (is_tag(spec))
+		return resolve_tag(tb, cache, spec, ret, reason);
+
+	if (stat(spec, &st) < 0) {
+		int error = errno;
+
+		/* not a local path: a source ("server:/export", "tmpfs") or
+		 * a mount point of a table given with --tab-file */
+		fs = mnt_table_find_target(tb, spec, MNT_ITER_BACKWARD);
+		if (!fs)
+			fs = mnt_table_find_source(tb, spec, MNT_ITER_FORWARD);
+		if (fs) {
+			*ret = fs;
+			return 0;
+		}
+		*reason = (spec[0] == '/' || spec[0] == '.') ?
+			stat_reason(error) : "no such mount";
+		return -error;
+	}
+
+	if (S_ISBLK(st.st_mode)) {
+		fs = mount_for_blockdev(tb, spec, st.st_rdev);
+		if (!fs) {
+			*reason = "block device is not mounted";
+			return -ENOENT;
+		}
+		*ret = fs;
+		return 0;
+	}
+
+	/* without a device number match: btrfs subvolumes, or a table
+	 * from --tab-file */
+	fs = mount_for_file(tb, spec, &st);
+	if (!fs) {
+		int error = errno;
+
+		*reason = error == ENOENT ? "no such mount" : stat_reason(error);
+		return -error;
+	}
+	*ret = fs;
+	return 0;
+}
+
+int resolve_targets(struct libmnt_table *tb, int n, char **specs,
+		    struct libmnt_fs **fss)
+{
+	struct libmnt_cache *cache = mnt_new_cache();
+	int failed = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *reason = NULL;
+
+		if (target_resolve(tb, cache, specs[i], &fss[i], &reason) < 0) {
+			fprintf(stderr, "atimectl: %s: %s\n", specs[i],
+				reason ? reason : "cannot resolve");
+			failed = 1;
+		}
+	}
+	mnt_unref_cache(cache);
+	return failed ? -1 : 0;
+}
+
+struct libmnt_fs *mount_for_file(struct libmnt_table *tb, const char *path,
+				 const struct stat *st)
+{
+	struct libmnt_fs *fs;
+	char *canonical = realpath(path, NULL);
+
+	if (!canonical)
+		return NULL;
+	fs = mount_for_path(tb, canonical, 1, st->st_dev);
+	if (!fs)
+		fs = mount_for_path(tb, canonical, 0, 0);
+	free(canonical);
+	if (!fs)
+		errno = ENOENT;
+	return fs;
+}
