@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * "atimectl status": one line per mounted filesystem, printed with
- * libsmartcols in list mode (never tree mode: that is quadratic), or
- * streamed as JSON in the same layout.
+ * libsmartcols in list mode (never tree mode: that is quadratic), as a
+ * table, raw or JSON.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,7 +15,6 @@
 #include "atimectl.h"
 #include "duration.h"
 #include "interval.h"
-#include "json.h"
 #include "mounts.h"
 #include "status.h"
 #include "sysfs.h"
@@ -37,23 +36,23 @@ enum {
 
 struct column_info {
 	const char *name;
-	const char *key;     /* JSON */
+	int json_type;       /* SCOLS_JSON_* */
 	double whint;
 	int flags;
 	const char *help;
 };
 
 static const struct column_info columns[N_COLUMNS] = {
-	[COL_TARGET]   = { "TARGET",   "target",   0.30, 0, "mount point" },
-	[COL_SOURCE]   = { "SOURCE",   "source",   0.25, SCOLS_FL_TRUNC, "source device" },
-	[COL_FSTYPE]   = { "FSTYPE",   "fstype",   0.10, SCOLS_FL_TRUNC, "filesystem type" },
-	[COL_MAJMIN]   = { "MAJMIN",   "majmin",   6, 0, "device number of the superblock (MAJ:MIN)" },
-	[COL_MODE]     = { "MODE",     "mode",     6, 0, "atime mode: relatime, strictatime or noatime" },
-	[COL_INTERVAL] = { "INTERVAL", "interval", 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only)" },
-	[COL_ORIGIN]   = { "ORIGIN",   "origin",   6, 0, "where the interval comes from: override, global, kernel" },
-	[COL_OVERRIDE] = { "OVERRIDE", "override", 6, SCOLS_FL_RIGHT, "per-filesystem override, if set" },
-	[COL_UPDATES]  = { "UPDATES",  "updates",  6, SCOLS_FL_RIGHT, "atime updates since the superblock was created" },
-	[COL_SKIPS]    = { "SKIPS",    "skips",    6, SCOLS_FL_RIGHT, "accesses the relatime rule did not turn into an update" },
+	[COL_TARGET]   = { "TARGET",   SCOLS_JSON_STRING, 0.30, 0, "mount point" },
+	[COL_SOURCE]   = { "SOURCE",   SCOLS_JSON_STRING, 0.25, SCOLS_FL_TRUNC, "source device" },
+	[COL_FSTYPE]   = { "FSTYPE",   SCOLS_JSON_STRING, 0.10, SCOLS_FL_TRUNC, "filesystem type" },
+	[COL_MAJMIN]   = { "MAJMIN",   SCOLS_JSON_STRING, 6, 0, "device number of the superblock (MAJ:MIN)" },
+	[COL_MODE]     = { "MODE",     SCOLS_JSON_STRING, 6, 0, "atime mode: relatime, strictatime or noatime" },
+	[COL_INTERVAL] = { "INTERVAL", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only)" },
+	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: override, global, kernel" },
+	[COL_OVERRIDE] = { "OVERRIDE", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "per-filesystem override, if set" },
+	[COL_UPDATES]  = { "UPDATES",  SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "atime updates since the superblock was created" },
+	[COL_SKIPS]    = { "SKIPS",    SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "accesses the relatime rule did not turn into an update" },
 };
 
 static const int default_columns[] = {
@@ -178,8 +177,7 @@ struct status_ctx {
 	const struct options *opts;
 	const struct kernel *kernel;
 	struct global_interval global;
-	struct libscols_table *table;   /* human and raw output */
-	struct json_writer json;        /* --json: streamed */
+	struct libscols_table *table;
 	int ids[2 * N_COLUMNS];
 	size_t ncols;
 	unsigned int read_what;
@@ -229,7 +227,8 @@ static const char *format_u64(uint64_t v, char buf[static 24])
  * The text of one cell for people; NULL for a missing value.  buf holds
  * formatted values.
  */
-static const char *cell_text(const struct row *r, int col, char *buf, size_t len)
+static const char *cell_text(const struct row *r, int col, bool json,
+			     char *buf, size_t len)
 {
 	bool relatime = r->mode == ATIME_RELATIME;
 
@@ -245,11 +244,19 @@ static const char *cell_text(const struct row *r, int col, char *buf, size_t len
 	case COL_MODE:
 		return atime_mode_name(r->mode);
 	case COL_INTERVAL:
-		return relatime ? duration_format(r->interval, buf, len) : NULL;
+		if (!relatime)
+			return NULL;
+		if (json)	/* seconds, as a JSON number */
+			return len >= 24 ? format_u64((uint64_t) r->interval, buf) : NULL;
+		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
 		return relatime ? interval_origin_name(r->origin) : NULL;
 	case COL_OVERRIDE:
-		return r->st->has_override ? duration_format(r->st->override, buf, len) : NULL;
+		if (!r->st->has_override)
+			return NULL;
+		if (json)
+			return len >= 24 ? format_u64((uint64_t) r->st->override, buf) : NULL;
+		return duration_format(r->st->override, buf, len);
 	case COL_UPDATES:
 		return r->st->has_counters && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
 	case COL_SKIPS:
@@ -258,73 +265,30 @@ static const char *cell_text(const struct row *r, int col, char *buf, size_t len
 	return NULL;
 }
 
-static int add_table_line(struct status_ctx *c, const struct row *r)
+static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
-	struct libscols_line *ln = scols_table_new_line(c->table, NULL);
+	bool json = c->opts->json;
+	struct libscols_line *ln;
+	struct row r;
 
+	fill_row(c, fs, &r);
+	ln = scols_table_new_line(c->table, NULL);
 	if (!ln)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->ncols; i++) {
 		char buf[DURATION_FORMAT_MAX];
-		const char *text = cell_text(r, c->ids[i], buf, sizeof(buf));
+		const char *text = cell_text(&r, c->ids[i], json, buf, sizeof(buf));
 
-		/* "-" rather than an empty cell keeps --raw parseable */
-		if (scols_line_set_data(ln, i, text ? text : "-") < 0)
+		/*
+		 * JSON shows a missing value as null (libsmartcols prints null
+		 * for an empty cell); "-" keeps --raw parseable.
+		 */
+		if (!text && !json)
+			text = "-";
+		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
 	}
 	return 0;
-}
-
-/* Same cells, JSON types: numbers for seconds and counters, null if none. */
-static void print_json_object(struct status_ctx *c, const struct row *r)
-{
-	struct json_writer *w = &c->json;
-	bool relatime = r->mode == ATIME_RELATIME;
-	char buf[DURATION_FORMAT_MAX];
-
-	json_object_open(w, NULL);
-	for (size_t i = 0; i < c->ncols; i++) {
-		int col = c->ids[i];
-		const char *key = columns[col].key;
-
-		switch (col) {
-		case COL_INTERVAL:
-			if (relatime)
-				json_int(w, key, r->interval);
-			else
-				json_null(w, key);
-			break;
-		case COL_OVERRIDE:
-			if (r->st->has_override)
-				json_int(w, key, r->st->override);
-			else
-				json_null(w, key);
-			break;
-		case COL_UPDATES:
-		case COL_SKIPS:
-			if (r->st->has_counters)
-				json_uint(w, key, col == COL_UPDATES ? r->st->updates : r->st->skips);
-			else
-				json_null(w, key);
-			break;
-		default:
-			json_string(w, key, cell_text(r, col, buf, sizeof(buf)));
-			break;
-		}
-	}
-	json_object_close(w);
-}
-
-static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
-{
-	struct row r;
-
-	fill_row(c, fs, &r);
-	if (c->opts->json) {
-		print_json_object(c, &r);
-		return 0;
-	}
-	return add_table_line(c, &r);
 }
 
 /* Which kernel files the columns need. */
@@ -357,12 +321,21 @@ static int setup_table(struct status_ctx *c)
 		return -ENOMEM;
 	scols_table_enable_noheadings(c->table, o->noheadings);
 	scols_table_enable_raw(c->table, o->raw);
+	if (o->json) {
+		scols_table_enable_json(c->table, 1);
+		if (scols_table_set_name(c->table, "filesystems") < 0)
+			return -ENOMEM;
+	}
 
 	for (size_t i = 0; i < c->ncols; i++) {
 		const struct column_info *ci = &columns[c->ids[i]];
+		struct libscols_column *cl;
 
-		if (!scols_table_new_column(c->table, ci->name, ci->whint, ci->flags))
+		cl = scols_table_new_column(c->table, ci->name, ci->whint, ci->flags);
+		if (!cl)
 			return -ENOMEM;
+		if (o->json)
+			scols_column_set_json_type(cl, ci->json_type);
 	}
 	return 0;
 }
@@ -398,13 +371,8 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		kernel_note_unsupported();
 	global_interval_read(&k, &c.global);
 
-	if (opts->json) {
-		json_init(&c.json, stdout);
-		json_object_open(&c.json, NULL);
-		json_array_open(&c.json, "filesystems");
-	} else if (setup_table(&c) < 0) {
+	if (setup_table(&c) < 0)
 		goto oom;
-	}
 	/* without /sys/fs/relatime there is nothing to read per superblock */
 	if (kernel_has_fs_interval(&k))
 		c.read_what = kernel_files_needed(c.ids, c.ncols);
@@ -443,11 +411,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 			goto oom;
 	}
 
-	if (opts->json) {
-		json_array_close(&c.json);
-		json_object_close(&c.json);
-		json_finish(&c.json);
-	} else if (scols_print_table(c.table) < 0) {
+	if (scols_print_table(c.table) < 0) {
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		goto out;
 	}
