@@ -28,15 +28,23 @@ fi
 # The in-guest test suite and the unit that runs it when the kernel
 # command line says atimetest.suite=NAME.
 tests=$stage/usr/lib/atimectl-tests
-mkdir -p "$tests" "$stage/usr/lib/systemd/system" \
-	"$stage/etc/systemd/system/multi-user.target.wants"
+mkdir -p "$tests" "$stage/usr/lib/systemd/system"
 cp -r tests/vm/. "$tests/"
-rm -rf "$tests/units"
-cp tests/vm/units/*.service "$stage/usr/lib/systemd/system/"
-for unit in tests/vm/units/*.service; do
-	ln -sf "/usr/lib/systemd/system/$(basename "$unit")" \
-		"$stage/etc/systemd/system/multi-user.target.wants/"
+rm -rf "$tests/units" "$tests/helpers"
+mkdir -p "$tests/helpers"
+for src in tests/vm/helpers/*.c; do
+	cc -O2 -Wall -Wextra -Werror -o "$tests/helpers/$(basename "$src" .c)" "$src"
 done
+for unit in tests/vm/units/*.service; do
+	cp "$unit" "$stage/usr/lib/systemd/system/"
+	target=$(sed -n 's/^WantedBy=//p' "$unit")
+	mkdir -p "$stage/etc/systemd/system/${target:-multi-user.target}.wants"
+	ln -sf "/usr/lib/systemd/system/$(basename "$unit")" \
+		"$stage/etc/systemd/system/${target:-multi-user.target}.wants/"
+done
+
+# The benchmark's guest half (bench/run.sh), run on atimebench= boots only.
+[ -x bench/stage.sh ] && bench/stage.sh "$stage"
 
 mkdir -p "$cache"
 mkosi --force --cache-dir="$cache" --extra-tree="$stage" build >build/image.log 2>&1 || {

@@ -7,6 +7,10 @@
 #   scripts/test.sh                 everything
 #   scripts/test.sh --host          host unit tests only
 #   scripts/test.sh --vm [SUITE..]  in-guest suites only (default: all)
+#   scripts/test.sh --stress        build the debug kernel (lockdep, KASAN,
+#                                   DEBUG_KOBJECT_RELEASE) and boot the
+#                                   stress suite on it; STRESS_SECONDS=N
+#                                   sets how long it runs (default 60)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +21,7 @@ suites=()
 case "${1:-}" in
 --host) run_vm=0 ;;
 --vm) run_host=0; shift; suites=("$@") ;;
+--stress) run_host=0; suites=(stress) ;;
 "") ;;
 *) echo "scripts/test.sh: unknown argument '$1'" >&2; exit 2 ;;
 esac
@@ -29,48 +34,78 @@ step() { printf '\n=== %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
 
 bash scripts/host-deps.sh
 
-if [ $run_host = 1 ]; then
-	step "host unit tests (meson test)"
-	if [ ! -f build/meson/build.ninja ]; then
-		meson setup --prefix=/usr --buildtype=debugoptimized build/meson >/dev/null
-	fi
-	meson compile -C build/meson >/dev/null
+# meson_tests BUILDDIR [meson test arguments]: run and count.
+meson_tests() {
+	local dir=$1 log=$1/test-summary.log ok bad sk k v
+	shift
 	set +e
-	meson test -C build/meson --print-errorlogs >build/meson-test.log 2>&1
+	meson test -C "$dir" --print-errorlogs "$@" >"$log" 2>&1
 	set -e
-	grep -E '^ *[0-9]+/[0-9]+ ' build/meson-test.log || true
-	ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' build/meson-test.log)
+	grep -E '^ *[0-9]+/[0-9]+ ' "$log" || true
+	ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$log")
 	bad=0
 	for k in Fail Timeout 'Unexpected Pass'; do
-		v=$(sed -n "s/^$k: *\([0-9]*\).*/\1/p" build/meson-test.log)
+		v=$(sed -n "s/^$k: *\([0-9]*\).*/\1/p" "$log")
 		bad=$((bad + ${v:-0}))
 	done
-	sk=$(sed -n 's/^Skipped: *\([0-9]*\).*/\1/p' build/meson-test.log)
+	sk=$(sed -n 's/^Skipped: *\([0-9]*\).*/\1/p' "$log")
 	if [ -z "$ok" ]; then
-		tail -n 30 build/meson-test.log
-		echo "meson test did not run"
+		tail -n 30 "$log"
+		echo "not ok - meson test in $dir did not run"
 		bad=$((bad + 1))
+	elif [ "$bad" -gt 0 ]; then
+		sed -n '/^=* *[0-9]*\/[0-9]* *=*$/,/^=====/p' "$log" | tail -n 100
 	fi
-	[ "$bad" -gt 0 ] && sed -n '/^=* *[0-9]*\/[0-9]* .*FAIL/,/^====/p' build/meson-test.log | tail -n 80
 	passed=$((passed + ${ok:-0}))
 	failed=$((failed + bad))
 	skipped=$((skipped + ${sk:-0}))
+}
+
+if [ $run_host = 1 ]; then
+	step "host unit tests under valgrind (meson test --setup valgrind)"
+	if [ ! -f build/meson/build.ninja ]; then
+		meson setup --prefix=/usr build/meson >/dev/null
+	fi
+	meson compile -C build/meson >/dev/null
+	meson_tests build/meson --setup valgrind
+
+	step "libFuzzer targets (clang, 20000 runs each)"
+	if [ ! -f build/fuzz/build.ninja ]; then
+		CC=clang meson setup -Dfuzz=true build/fuzz >/dev/null
+	fi
+	meson compile -C build/fuzz >/dev/null
+	meson_tests build/fuzz --suite fuzz
 fi
 
 if [ $run_vm = 1 ]; then
 	step "kernel"
 	bash kernel/build.sh
+	for suite in "${suites[@]}"; do
+		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
+			step "debug kernel"
+			bash kernel/build.sh --debug
+			break
+		fi
+	done
 	step "image"
 	bash scripts/build-image.sh
 	if [ ${#suites[@]} -eq 0 ]; then
-		for f in tests/vm/suites/*; do suites+=("$(basename "$f")"); done
+		# Suites for the debug kernel run only when asked for.
+		for f in tests/vm/suites/*; do
+			grep -q '^# kernel: ' "$f" || suites+=("$(basename "$f")")
+		done
 	fi
 	for suite in "${suites[@]}"; do
 		args=$(sed -n 's/^# cmdline: //p' "tests/vm/suites/$suite")
+		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
+		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
+			vmargs+=" --kernel build/kernel/bzImage-debug --timeout 1800"
+			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"
+		fi
 		step "VM suite '$suite'${args:+ (kernel parameters: $args)}"
 		results=build/vm/results-$suite.tap
 		# shellcheck disable=SC2086
-		if ! bash scripts/vm.sh --suite "$suite" --results "$results" \
+		if ! bash scripts/vm.sh $vmargs --suite "$suite" --results "$results" \
 			--console "build/vm/console-$suite.log" -- $args; then
 			failed=$((failed + 1))
 			echo "not ok - suite $suite did not complete"

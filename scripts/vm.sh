@@ -13,6 +13,8 @@
 #   --console FILE    where the serial console goes (default build/vm/console.log)
 #   --timeout SEC     kill a guest that has not powered off (default 600)
 #   --icount          exact timing: -icount shift=0 (TCG only)
+#   --broken-disk     also attach the disk whose fstab entry carries a
+#                     malformed x-relatime-interval= (systemd suite)
 #
 # With none of --suite/--demo and a terminal on stdin, the console is the
 # terminal and root is logged in.  KVM is used only when a probe boot
@@ -29,6 +31,7 @@ timeout=600
 mode=interactive
 suite=
 icount=0
+broken=0
 extra=()
 
 while [ $# -gt 0 ]; do
@@ -40,8 +43,9 @@ while [ $# -gt 0 ]; do
 	--console) console=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--icount) icount=1 ;;
+	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -86,12 +90,14 @@ else
 fi
 echo "[vm] accelerator: $accel$([ "$icount" = 1 ] && echo ', icount shift=0')" >&2
 
-# Fresh disks every boot, so no run depends on what an earlier one left.
+# Fresh disks every boot, so no run depends on what an earlier one left,
+# in a directory of this run's own so that two guests can run at once.
 # Labels are what the image's /etc/fstab refers to.
+diskdir=$(mktemp -d "$vmdir/disks.XXXXXX")
+trap 'rm -rf "$diskdir"' EXIT
 disks=()
 make_disk() {
-	local name=$1 label=$2 file=$vmdir/disk-$1.img
-	rm -f "$file"
+	local name=$1 label=$2 file=$diskdir/$1.img
 	truncate -s 256M "$file"
 	if [ -n "$label" ]; then
 		mkfs.ext4 -q -F -L "$label" -O ^has_journal "$file"
@@ -101,13 +107,18 @@ make_disk() {
 }
 make_disk mail atime-mail
 make_disk cache atime-cache
-# The test suite also checks how a malformed x-relatime-interval= is
-# reported; the demo has no use for that disk.
-[ "$mode" = suite ] && make_disk broken atime-broken
+if [ "$broken" = 1 ]; then
+	make_disk broken atime-broken
+fi
 make_disk scratch1 ""
 make_disk scratch2 ""
 
-cmdline="console=ttyS0 panic=-1 quiet loglevel=4 systemd.show_status=0"
+cmdline="console=ttyS0 panic=-1"
+if [ -n "${ATIMECTL_VM_VERBOSE:-}" ]; then
+	cmdline+=" systemd.log_target=console"
+else
+	cmdline+=" quiet loglevel=4 systemd.show_status=0"
+fi
 case $mode in
 suite) cmdline+=" atimetest.suite=$suite" ;;
 demo) cmdline+=" atimectl.demo=1" ;;
@@ -119,7 +130,8 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -smp 2 -m 2048 -nographic -no-reboot
 	"${disks[@]}" -nic none)
 
 if [ "$mode" = interactive ] && [ -t 0 ]; then
-	exec "${qemu[@]}" -serial mon:stdio
+	"${qemu[@]}" -serial mon:stdio
+	exit
 fi
 
 rm -f "$results" "$console"
