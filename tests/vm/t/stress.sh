@@ -1,0 +1,89 @@
+# Stress the sysfs directories' lifetime: for STRESS_SECONDS (default 60,
+# or atimetest.stress_seconds= on the kernel command line) mount and
+# unmount ext4 and tmpfs in a loop while other processes read and write
+# the attributes, hold them open across unmounts, and read files on the
+# mounts.  Meant for the debug kernel (lockdep, KASAN,
+# DEBUG_KOBJECT_RELEASE): the runner's kernel log check fails the suite on
+# any report.
+. /usr/lib/atimectl-tests/lib.sh
+secs=$(sed -n 's/.*atimetest\.stress_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
+secs=${secs:-60}
+w=/run/atimectl-tests/stress
+mkdir -p "$w/ext4" "$w/tmpfs" "$w/bind"
+dev=$(mkfs_scratch scratch1 -E lazy_itable_init=0)
+mount "$dev" "$w/ext4"
+for i in $(seq 1 20); do echo "file $i" >"$w/ext4/f$i"; done
+umount "$w/ext4"
+end=$(( $(date +%s) + secs ))
+stop() { [ "$(date +%s)" -ge "$end" ]; }
+
+mounter() {
+	local n=0
+	until stop; do
+		mount "$dev" "$w/ext4" && {
+			mount --bind "$w/ext4" "$w/bind"
+			mount -o remount,strictatime "$w/bind" 2>/dev/null
+			umount "$w/bind"
+			umount "$w/ext4"
+		}
+		mount -t tmpfs tmpfs "$w/tmpfs" && {
+			echo x >"$w/tmpfs/x"; cat "$w/tmpfs/x" >/dev/null
+			umount "$w/tmpfs"
+		}
+		n=$((n + 1))
+	done
+	echo "$n" >"$w/mount-cycles"
+}
+
+attr_reader() {
+	local n=0
+	until stop; do
+		cat /sys/fs/relatime/*/* >/dev/null 2>&1
+		n=$((n + 1))
+	done
+	echo "$n" >"$w/reads-$1"
+}
+
+attr_writer() {
+	local f v
+	until stop; do
+		for f in /sys/fs/relatime/*/relatime_interval; do
+			for v in 0 60 -1 2147483647 bogus; do
+				echo "$v" 2>/dev/null >"$f"
+			done
+		done
+	done
+}
+
+holder() {	# open attribute files, let the mount go, use them afterwards
+	local d
+	until stop; do
+		for d in /sys/fs/relatime/*; do
+			{
+				exec 5<"$d/atime_updates" 6>>"$d/relatime_interval"
+				sleep 0.2
+				cat <&5 >/dev/null
+				echo 30 >&6
+				exec 5<&- 6>&-
+			} 2>/dev/null
+		done
+		sleep 0.1
+	done
+}
+
+file_reader() {
+	until stop; do
+		cat "$w"/ext4/f* "$w"/bind/f* "$w"/tmpfs/x >/dev/null 2>&1
+		touch -a -d @1000000000 "$w"/ext4/f1 2>/dev/null
+	done
+}
+
+mounter & attr_reader 1 & attr_reader 2 & attr_writer & holder & file_reader &
+wait
+note "$(cat "$w/mount-cycles") mount cycles, $(cat "$w/reads-1") + $(cat "$w/reads-2") attribute sweeps in ${secs}s"
+[ "$(cat "$w/mount-cycles")" -gt 10 ] || die "too few mount cycles to mean anything"
+for d in /sys/fs/relatime/*; do
+	mm=$(basename "$d")
+	cat /proc/[0-9]*/mountinfo 2>/dev/null | grep -q " $mm " ||
+		die "$d outlived its superblock"
+done
