@@ -7,6 +7,8 @@ packages=(
 	# kernel build
 	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
 	ccache cpio xz-utils zstd git rsync kmod python3
+	# scripts/checkpatch.pl --strict (its SPDX check)
+	python3-ply python3-git
 	# image and VM
 	qemu-system-x86 qemu-utils e2fsprogs dosfstools
 	# userspace

@@ -80,6 +80,22 @@ fi
 if [ $run_vm = 1 ]; then
 	step "kernel"
 	bash kernel/build.sh
+
+	step "checkpatch --strict on kernel/patches"
+	# Debian's python3 (with python3-ply for the SPDX check), not a pyenv one.
+	set +e
+	(cd build/linux && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
+		--quiet "$top"/kernel/patches/*.patch) >build/checkpatch.log 2>&1
+	rc=$?
+	set -e
+	if [ $rc -ne 0 ] || [ -s build/checkpatch.log ]; then
+		cat build/checkpatch.log
+		echo "not ok - checkpatch --strict reports problems"
+		failed=$((failed + 1))
+	else
+		echo "ok - checkpatch --strict: $(ls kernel/patches/*.patch | wc -l) patches clean"
+		passed=$((passed + 1))
+	fi
 	for suite in "${suites[@]}"; do
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
 			step "debug kernel"

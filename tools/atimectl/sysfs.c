@@ -118,6 +118,16 @@ static int read_small(int dirfd, const char *path, char *buf, size_t len)
 	return 0;
 }
 
+/* Did strto*() consume a number, followed by nothing but a newline? */
+static bool number_ends_well(const char *s, const char *end)
+{
+	if (errno != 0 || end == s)
+		return false;
+	while (*end == '\n' || *end == ' ')
+		end++;
+	return *end == '\0';
+}
+
 /* Parse a decimal integer with optional trailing newline. */
 static int parse_int64(const char *s, int64_t *ret)
 {
@@ -126,11 +136,7 @@ static int parse_int64(const char *s, int64_t *ret)
 
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s)
-		return -EINVAL;
-	while (*end == '\n' || *end == ' ')
-		end++;
-	if (*end != '\0')
+	if (!number_ends_well(s, end))
 		return -EINVAL;
 	*ret = v;
 	return 0;
@@ -145,11 +151,7 @@ static int parse_uint64(const char *s, uint64_t *ret)
 		return -EINVAL;
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno != 0 || end == s)
-		return -EINVAL;
-	while (*end == '\n' || *end == ' ')
-		end++;
-	if (*end != '\0')
+	if (!number_ends_well(s, end))
 		return -EINVAL;
 	*ret = v;
 	return 0;
