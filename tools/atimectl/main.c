@@ -85,7 +85,9 @@ int main(int argc, char **argv)
 	const struct verb *verb = &verbs[0];
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:nrJaF:O:vhV", longopts, NULL)) != -1) {
+	/* getopt's own messages take two lines; the contract wants one */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:nrJaF:O:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			opts.columns = optarg;
@@ -120,8 +122,17 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("atimectl %s\n", ATIMECTL_VERSION);
 			return fflush(stdout) == 0 ? 0 : 1;
+		case ':':
+			fprintf(stderr, "atimectl: option '%s' needs an argument (see atimectl --help)\n",
+				argv[optind - 1]);
+			return EXIT_USAGE;
 		default:
-			fprintf(stderr, "Try 'atimectl --help' for more information.\n");
+			if (optopt)
+				fprintf(stderr, "atimectl: invalid option '-%c' (see atimectl --help)\n",
+					optopt);
+			else
+				fprintf(stderr, "atimectl: invalid option '%s' (see atimectl --help)\n",
+					argv[optind - 1]);
 			return EXIT_USAGE;
 		}
 	}
