@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# The atimectl benchmark: what the relatime interval saves in disk writes,
+# what the patched read path costs, how atimectl compares with findmnt, and
+# how long the developer loop takes.  Separate from the tests: it asserts
+# nothing in CI, prints PASS/FAIL for its targets and exits 0 whenever the
+# benchmark ran (1 only if it could not run).
+#
+#   bench/run.sh [--quick] [--stock | --no-stock] [--cold-build]
+#                [--cold-build-time SEC] [--skip-build]
+#
+#   --quick            smoke run: fewer files, reads and iterations
+#   --stock            also run part 2 on the unpatched kernel
+#                      build/kernel/bzImage-stock (made by
+#                      "kernel/build.sh --stock"); waits up to 30 minutes
+#                      for it to appear.  Default: on if it exists.
+#   --no-stock         do not
+#   --cold-build       measure a cold kernel build first
+#                      (rm -rf build/obj-guest && kernel/build.sh): ~5 minutes
+#   --cold-build-time SEC   record a cold build time measured elsewhere
+#   --skip-build       use the kernel and image as they are
+#
+# Parts:
+#   1. atime writes: 48 simulated hours of a read-heavy workload on ext4
+#      without a journal, per atime policy (one boot, patched kernel)
+#   2. read-path cost in guest instructions per call (boots with
+#      -icount shift=0, patched and stock kernels)
+#   3. atimectl status vs findmnt over a 10,000-entry mountinfo
+#      (tests/bench-status.sh, host side)
+#   4. developer loop: kernel build, image build, boot to results
+#
+# Output: a table on stdout, bench/results/<date>-<kernel>.json and .md
+# (<date>-<kernel>-quick.* for --quick).
+# Raw guest output is kept in build/bench/.  Needs root (QEMU, apt-get).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+quick=0
+stock=auto
+cold=0
+cold_time=
+build=1
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--quick) quick=1 ;;
+	--stock) stock=1 ;;
+	--no-stock) stock=0 ;;
+	--cold-build) cold=1 ;;
+	--cold-build-time) cold_time=$2; shift ;;
+	--skip-build) build=0 ;;
+	-h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "bench/run.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+work=$top/build/bench
+mkdir -p "$work" "$top/bench/results"
+rm -f "$work"/*.out "$work"/*.console "$work"/*.txt "$work"/meta.env
+log() { printf '[bench] %s\n' "$*" >&2; }
+die() { printf 'bench/run.sh: %s\n' "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+meta() { printf '%s=%q\n' "$1" "$2" >> "$work/meta.env"; }
+
+command -v hyperfine >/dev/null || {
+	log "installing hyperfine"
+	apt-get install -y hyperfine >/dev/null || log "hyperfine not installed: part 3 uses a shell loop"
+}
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (scripts/host-deps.sh)"
+
+# --- 4. developer loop (builds) ---------------------------------------------
+meta quick "$quick"
+meta date "$(date -u +%Y-%m-%d)"
+meta cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+meta ncpu "$(nproc)"
+meta qemu "$(qemu-system-x86_64 --version | head -n 1)"
+meta cold_build_supplied "$cold_time"
+if [ "$build" = 1 ]; then
+	if [ "$cold" = 1 ]; then
+		log "cold kernel build (rm -rf build/obj-guest)"
+		rm -rf build/obj-guest
+		t=$(now)
+		bash kernel/build.sh 2>&1 | tee "$work/kernel-cold.txt" >&2
+		meta cold_build "$(since "$t")"
+	fi
+	t=$(now)
+	bash kernel/build.sh 2>&1 | tee "$work/kernel-build.txt" >&2
+	meta kernel_rebuild "$(since "$t")"
+	meta kernel_build_line "$(grep -- '->' "$work/kernel-build.txt" | tail -n 1)"
+	t=$(now)
+	bash scripts/build-image.sh 2>&1 | tee "$work/image-build.txt" >&2
+	meta image_build "$(since "$t")"
+fi
+[ -f build/kernel/bzImage ] || die "no build/kernel/bzImage"
+[ -f build/image/image.cpio ] || die "no build/image/image.cpio"
+meta release "$(cat build/kernel/bzImage.release 2>/dev/null || echo unknown)"
+
+# The guests boot through a private copy of the harness, so that their disks
+# and serial logs (build/bench/harness/build/vm) never collide with a test
+# run using build/vm at the same time.
+h=$work/harness
+rm -rf "$h"
+mkdir -p "$h/scripts" "$h/build"
+cp scripts/vm.sh "$h/scripts/vm.sh"
+ln -s "$top/build/kernel" "$h/build/kernel"
+ln -s "$top/build/image" "$h/build/image"
+export ATIMECTL_ACCEL=${ATIMECTL_ACCEL:-$(cat build/vm/accel 2>/dev/null || echo tcg)}
+
+# One guest at a time on this machine: wait (up to 15 min) for others.
+wait_for_other_guests() {
+	local i
+	for ((i = 0; i < 90; i++)); do
+		pgrep -f '^qemu-system-x86_64 ' >/dev/null || return 0
+		[ "$i" = 0 ] && log "another QEMU guest is running; waiting for it to finish"
+		sleep 10
+	done
+	log "still another guest after 15 minutes; going ahead"
+}
+
+boot() {	# boot NAME TIMEOUT [vm.sh options] -- [kernel arguments]
+	local name=$1 timeout=$2 t rc=0
+	shift 2
+	wait_for_other_guests
+	log "booting: $name"
+	t=$(now)
+	bash "$h/scripts/vm.sh" --timeout "$timeout" --results "$work/$name.out" \
+		--console "$work/$name.console" "$@" </dev/null || rc=$?
+	meta "boot_$(echo "$name" | tr -- '-' '_')" "$(since "$t")"
+	[ $rc = 0 ] || log "boot $name failed (console: ${work#"$top"/}/$name.console)"
+	return 0
+}
+
+q=
+[ "$quick" = 1 ] && q=atimebench.quick=1
+
+# --- 3. atimectl vs findmnt (host) ------------------------------------------
+log "part 3: atimectl status vs findmnt (tests/bench-status.sh)"
+BENCH_RUNS=$([ "$quick" = 1 ] && echo 10 || echo 30) \
+	bash tests/bench-status.sh > "$work/status.txt" 2> "$work/status-hyperfine.txt" ||
+	log "tests/bench-status.sh failed: $(tail -n 1 "$work/status-hyperfine.txt")"
+
+# --- 1. atime writes ----------------------------------------------------------
+log "part 1: atime writes (patched kernel, TCG)"
+boot workload 3600 -- atimebench=workload $q
+
+# --- 2. read-path cost --------------------------------------------------------
+log "part 2: read-path cost (patched kernel, -icount shift=0)"
+boot cost-patched 3600 --icount -- atimebench=cost $q
+
+stock_kernel=build/kernel/bzImage-stock
+if [ "$stock" = auto ]; then
+	stock=0
+	[ -f "$stock_kernel" ] && stock=1
+fi
+if [ "$stock" = 1 ]; then
+	for ((i = 0; i < 30; i++)); do
+		[ -f "$stock_kernel" ] && break
+		[ "$i" = 0 ] && log "waiting for $stock_kernel (kernel/build.sh --stock), up to 30 minutes"
+		sleep 60
+	done
+	if [ -f "$stock_kernel" ]; then
+		meta stock_release "$(cat "$stock_kernel.release" 2>/dev/null || echo unknown)"
+		log "part 2: read-path cost (stock kernel, -icount shift=0)"
+		boot cost-stock 3600 --icount --kernel "$top/$stock_kernel" -- atimebench=cost $q
+	else
+		log "no $stock_kernel after 30 minutes: stock column left empty"
+	fi
+fi
+
+# --- report -------------------------------------------------------------------
+python3 "$top/bench/report.py" "$work" "$top/bench/results"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Called by scripts/build-image.sh: put the benchmark's guest half into the
+# image's staging tree STAGE: the programs (built here, static, so they do
+# not depend on the image's libc) in /usr/lib/atimectl-bench/, and the unit
+# that runs them on a boot with atimebench= on the kernel command line.
+#
+#   bench/stage.sh STAGE
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+stage=$1
+dest=$stage/usr/lib/atimectl-bench
+mkdir -p "$dest" "$stage/usr/lib/systemd/system" \
+	"$stage/etc/systemd/system/multi-user.target.wants"
+for prog in atime-workload atime-cost; do
+	${CC:-cc} -O2 -Wall -static -o "$dest/$prog" "$here/guest/$prog.c"
+done
+install -m 0755 "$here/guest/run-guest" "$dest/run-guest"
+for unit in "$here"/units/*.service; do
+	cp "$unit" "$stage/usr/lib/systemd/system/"
+	ln -sf "/usr/lib/systemd/system/$(basename "$unit")" \
+		"$stage/etc/systemd/system/multi-user.target.wants/"
+done
