@@ -16,9 +16,12 @@ for i in $(seq 1 20); do echo "file $i" >"$w/ext4/f$i"; done
 umount "$w/ext4"
 end=$(( $(date +%s) + secs ))
 stop() { [ "$(date +%s)" -ge "$end" ]; }
+# The workers expect failures (a directory vanishes under them, a write is
+# refused): they must not stop at the first one as "set -e" would.
 
 mounter() {
 	local n=0
+	set +e
 	until stop; do
 		mount "$dev" "$w/ext4" && {
 			mount --bind "$w/ext4" "$w/bind"
@@ -37,6 +40,7 @@ mounter() {
 
 attr_reader() {
 	local n=0
+	set +e
 	until stop; do
 		cat /sys/fs/relatime/*/* >/dev/null 2>&1
 		n=$((n + 1))
@@ -45,18 +49,21 @@ attr_reader() {
 }
 
 attr_writer() {
-	local f v
+	local f v n=0
+	set +e
 	until stop; do
 		for f in /sys/fs/relatime/*/relatime_interval; do
 			for v in 0 60 -1 2147483647 bogus; do
-				echo "$v" 2>/dev/null >"$f"
+				echo "$v" 2>/dev/null >"$f" && n=$((n + 1))
 			done
 		done
 	done
+	echo "$n" >"$w/writes"
 }
 
 holder() {	# open attribute files, let the mount go, use them afterwards
-	local d
+	local d n=0
+	set +e
 	until stop; do
 		for d in /sys/fs/relatime/*; do
 			{
@@ -66,12 +73,15 @@ holder() {	# open attribute files, let the mount go, use them afterwards
 				echo 30 >&6
 				exec 5<&- 6>&-
 			} 2>/dev/null
+			n=$((n + 1))
 		done
 		sleep 0.1
 	done
+	echo "$n" >"$w/holds"
 }
 
 file_reader() {
+	set +e
 	until stop; do
 		cat "$w"/ext4/f* "$w"/bind/f* "$w"/tmpfs/x >/dev/null 2>&1
 		touch -a -d @1000000000 "$w"/ext4/f1 2>/dev/null
@@ -80,8 +90,11 @@ file_reader() {
 
 mounter & attr_reader 1 & attr_reader 2 & attr_writer & holder & file_reader &
 wait
-note "$(cat "$w/mount-cycles") mount cycles, $(cat "$w/reads-1") + $(cat "$w/reads-2") attribute sweeps in ${secs}s"
-[ "$(cat "$w/mount-cycles")" -gt 10 ] || die "too few mount cycles to mean anything"
+note "in ${secs}s: $(cat "$w/mount-cycles") mount cycles," \
+	"$(cat "$w/reads-1") + $(cat "$w/reads-2") attribute sweeps," \
+	"$(cat "$w/writes") accepted writes, $(cat "$w/holds") files held across unmounts"
+[ "$(cat "$w/mount-cycles")" -ge 5 ] || die "too few mount cycles to mean anything"
+[ "$(cat "$w/writes")" -ge 1 ] || die "no attribute write went through"
 for d in /sys/fs/relatime/*; do
 	mm=$(basename "$d")
 	cat /proc/[0-9]*/mountinfo 2>/dev/null | grep -q " $mm " ||
