@@ -75,6 +75,18 @@ prepare_source() {
 	fi
 
 	log "applying kernel/patches/series"
+	# Remember each patched file's content and mtime: a file that comes
+	# out of the new series unchanged gets its old mtime back, so that a
+	# one-line change to one patch rebuilds only what depends on it.
+	local keep=$src/.git/atime-mtimes f blob mtime
+	: >"$keep"
+	if git_k rev-parse -q --verify atime >/dev/null; then
+		git_k diff --name-only pristine HEAD | while read -r f; do
+			[ -f "$src/$f" ] || continue
+			printf '%s %s %s\n' "$(git_k rev-parse "HEAD:$f")" \
+				"$(stat -c %Y "$src/$f")" "$f"
+		done >"$keep"
+	fi
 	git_k am --abort >/dev/null 2>&1 || true
 	git_k checkout -q -B atime pristine
 	git_k reset -q --hard pristine
@@ -88,6 +100,11 @@ prepare_source() {
 			die "patch $p does not apply to the pristine tree; fix it in kernel/patches/"
 		fi
 	done < "$top/kernel/patches/series"
+	while read -r blob mtime f; do
+		if [ -f "$src/$f" ] && [ "$(git_k rev-parse "HEAD:$f" 2>/dev/null)" = "$blob" ]; then
+			touch -d "@$mtime" "$src/$f"
+		fi
+	done <"$keep"
 	echo "$want" > "$src/.git/atime-series"
 }
 
