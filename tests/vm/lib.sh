@@ -114,3 +114,17 @@ relatime_dir() { echo "/sys/fs/relatime/$(majmin "$1")"; }
 counter() {	# counter PATH NAME
 	cat "$(relatime_dir "$1")/$2"
 }
+
+# expect_read WHAT FILE EPOCH updates|keeps: move the clock to EPOCH, read
+# FILE once, and check that the read set its atime to EPOCH, or left it.
+expect_read() {
+	local what=$1 f=$2 at=$3 want=$4 before
+	before=$(atime "$f")
+	clock_set "$at"
+	read_once "$f"
+	case $want in
+	updates) expect_eq "$what: atime" "$(atime "$f")" "$at" ;;
+	keeps) expect_eq "$what: atime" "$(atime "$f")" "$before" ;;
+	*) die "expect_read: '$want' is neither updates nor keeps" ;;
+	esac
+}
