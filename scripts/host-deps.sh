@@ -13,7 +13,7 @@ packages=(
 	qemu-system-x86 qemu-utils e2fsprogs dosfstools
 	# userspace
 	meson ninja-build pkg-config libmount-dev libsmartcols-dev libblkid-dev
-	libcmocka-dev clang valgrind jq bash-completion
+	libcmocka-dev clang libclang-rt-14-dev valgrind jq bash-completion
 )
 backports=(mkosi)
 
