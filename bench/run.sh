@@ -96,15 +96,8 @@ fi
 [ -f build/image/image.cpio ] || die "no build/image/image.cpio"
 meta release "$(cat build/kernel/bzImage.release 2>/dev/null || echo unknown)"
 
-# The guests boot through a private copy of the harness, so that their disks
-# and serial logs (build/bench/harness/build/vm) never collide with a test
-# run using build/vm at the same time.
-h=$work/harness
-rm -rf "$h"
-mkdir -p "$h/scripts" "$h/build"
-cp scripts/vm.sh "$h/scripts/vm.sh"
-ln -s "$top/build/kernel" "$h/build/kernel"
-ln -s "$top/build/image" "$h/build/image"
+# scripts/vm.sh gives every boot disks of its own and writes results and
+# console where it is told, so a test run can use build/vm at the same time.
 export ATIMECTL_ACCEL=${ATIMECTL_ACCEL:-$(cat build/vm/accel 2>/dev/null || echo tcg)}
 
 # One guest at a time on this machine: wait (up to 15 min) for others.
@@ -124,7 +117,7 @@ boot() {	# boot NAME TIMEOUT [vm.sh options] -- [kernel arguments]
 	wait_for_other_guests
 	log "booting: $name"
 	t=$(now)
-	bash "$h/scripts/vm.sh" --timeout "$timeout" --results "$work/$name.out" \
+	bash scripts/vm.sh --timeout "$timeout" --results "$work/$name.out" \
 		--console "$work/$name.console" "$@" </dev/null || rc=$?
 	meta "boot_$(echo "$name" | tr -- '-' '_')" "$(since "$t")"
 	[ $rc = 0 ] || log "boot $name failed (console: ${work#"$top"/}/$name.console)"
