@@ -93,21 +93,27 @@ out:
 	return ret;
 }
 
+/* A DURATION given on the command line; a bad one is a usage error. */
+static int parse_duration_arg(const char *verb, const char *arg, int64_t *seconds)
+{
+	int r = duration_parse(arg, seconds);
+
+	if (r < 0)
+		fprintf(stderr, "atimectl: %s: invalid duration '%s': %s\n",
+			verb, arg, duration_strerror(r));
+	return r;
+}
+
 int verb_set(const struct options *opts, int argc, char **argv)
 {
 	int64_t seconds;
-	int r;
 
 	if (argc != 2) {
 		fprintf(stderr, "atimectl: set: expected TARGET DURATION (see --help)\n");
 		return EXIT_USAGE;
 	}
-	r = duration_parse(argv[1], &seconds);
-	if (r < 0) {
-		fprintf(stderr, "atimectl: set: invalid duration '%s': %s\n",
-			argv[1], duration_strerror(r));
+	if (parse_duration_arg("set", argv[1], &seconds) < 0)
 		return EXIT_USAGE;
-	}
 	return write_targets(opts, "set", 1, argv, seconds);
 }
 
@@ -166,12 +172,8 @@ int verb_global(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: global: expected at most one DURATION (see --help)\n");
 		return EXIT_USAGE;
 	}
-	r = duration_parse(argv[0], &seconds);
-	if (r < 0) {
-		fprintf(stderr, "atimectl: global: invalid duration '%s': %s\n",
-			argv[0], duration_strerror(r));
+	if (parse_duration_arg("global", argv[0], &seconds) < 0)
 		return EXIT_USAGE;
-	}
 
 	if (kernel_open(&k) < 0)
 		return 1;
