@@ -98,7 +98,7 @@ trap 'rm -rf "$diskdir"' EXIT
 disks=()
 make_disk() {
 	local name=$1 label=$2 file=$diskdir/$1.img
-	truncate -s 256M "$file"
+	truncate -s 512M "$file"
 	if [ -n "$label" ]; then
 		mkfs.ext4 -q -F -L "$label" -O ^has_journal "$file"
 	fi

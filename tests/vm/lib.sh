@@ -109,8 +109,12 @@ has_opt() {	# has_opt MOUNTPOINT OPTION
 # read_once FILE: exactly one read(2) of FILE, so exactly one atime decision.
 read_once() { dd if="$1" of=/dev/null bs=1 count=1 status=none; }
 
-# relatime_dir PATH: the sysfs directory of the superblock PATH lives on.
-relatime_dir() { echo "/sys/fs/relatime/$(majmin "$1")"; }
+# relatime_dir PATH: the sysfs directory of the superblock PATH lives on,
+# by the device number mountinfo gives its mount (btrfs and overlayfs
+# files report other device numbers to stat).
+relatime_dir() {
+	echo "/sys/fs/relatime/$(findmnt -n -o MAJ:MIN --target "$1" | tr -d ' ')"
+}
 counter() {	# counter PATH NAME
 	cat "$(relatime_dir "$1")/$2"
 }
@@ -128,3 +132,23 @@ expect_read() {
 	*) die "expect_read: '$want' is neither updates nor keeps" ;;
 	esac
 }
+
+# counters PATH: "SKIPS UPDATES" of the superblock PATH lives on.
+counters() {
+	local d
+	d=$(relatime_dir "$1")
+	echo "$(cat "$d/relatime_skips") $(cat "$d/atime_updates")"
+}
+
+# expect_delta WHAT PATH "SKIPS UPDATES" COMMAND...: run COMMAND and check
+# that the counters of PATH's superblock moved by exactly that much.
+expect_delta() {
+	local what=$1 path=$2 want=$3 s0 u0 s1 u1
+	shift 3
+	read -r s0 u0 < <(counters "$path")
+	"$@" >/dev/null || die "$what: '$*' failed"
+	read -r s1 u1 < <(counters "$path")
+	expect_eq "$what: skips updates" "$((s1 - s0)) $((u1 - u0))" "$want"
+}
+
+access=/usr/lib/atimectl-tests/helpers/access

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * access METHOD PATH [ARG]
+ *
+ * Access PATH exactly once, with exactly one system call of the kind
+ * named by METHOD, so that a test can count how many times the kernel's
+ * atime logic saw that access.  Getting a file descriptor (open, fstat,
+ * close) never reads data and so does not count.
+ *
+ *   read            read(2) of 1 byte, or of ARG bytes
+ *   pread           pread64(2) of 1 byte at offset 0
+ *   readv           readv(2) of two 1-byte iovecs
+ *   preadv2         preadv2(2) of 1 byte at offset 0, flags 0
+ *   preadv2-nowait  preadv2(2) with RWF_NOWAIT; prints bytes or -errno,
+ *                   and exits 0 on EAGAIN too
+ *   sendfile        sendfile(2) of the whole file (at least 1 byte) into
+ *                   an unlinked file in /tmp, or in directory ARG
+ *   splice          splice(2) of min(size, 64 KiB) (at least 1 byte) from
+ *                   offset 0 into a pipe, which is then drained with read
+ *   copy_file_range copy_file_range(2) of the whole file (at least 1 byte)
+ *                   into an unlinked file in PATH's directory, or in
+ *                   directory ARG (cross-filesystem copies fail EXDEV)
+ *   mmap            mmap(2) PROT_READ MAP_PRIVATE of the first page, then
+ *                   munmap without touching it
+ *   getdents        getdents64(2) on directory PATH with a 32 KiB buffer;
+ *                   prints the bytes returned
+ *   readlink        readlink(2) of symlink PATH
+ *   follow          open(PATH, O_PATH) of symlink PATH, following it once
+ *   io_uring        one IORING_OP_READ of ARG bytes (default 4096) at
+ *                   offset 0, through raw io_uring_setup/io_uring_enter;
+ *                   prints the CQE result
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <linux/io_uring.h>
+
+#define MAX_COUNT (1UL << 30)
+
+static int fail(const char *what)
+{
+	fprintf(stderr, "access: %s: %s\n", what, strerror(errno));
+	return 1;
+}
+
+static int open_or_die(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC);
+
+	if (fd < 0) {
+		fail("open");
+		exit(1);
+	}
+	return fd;
+}
+
+/* Bytes to transfer for "whole file" methods: st_size, but at least 1
+ * so that the kernel does not return early on a zero-length request. */
+static size_t file_len(int fd, size_t cap)
+{
+	struct stat st;
+	size_t len;
+
+	if (fstat(fd, &st) < 0) {
+		fail("fstat");
+		exit(1);
+	}
+	len = st.st_size > 0 ? (size_t) st.st_size : 1;
+	return len < cap ? len : cap;
+}
+
+/* An unlinked, writable file in DIR: O_TMPFILE, else mkstemp + unlink. */
+static int tmpfile_in(const char *dir)
+{
+	char name[PATH_MAX];
+	int fd;
+
+	fd = open(dir, O_RDWR | O_TMPFILE | O_CLOEXEC, 0600);
+	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR))
+		goto out;
+	if (snprintf(name, sizeof(name), "%s/access.XXXXXX", dir) >=
+	    (int) sizeof(name)) {
+		errno = ENAMETOOLONG;
+		goto out;
+	}
+	fd = mkostemp(name, O_CLOEXEC);
+	if (fd >= 0)
+		unlink(name);
+out:
+	if (fd < 0) {
+		fail("output file");
+		exit(1);
+	}
+	return fd;
+}
+
+static int parse_count(const char *s, size_t *out)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v > MAX_COUNT) {
+		fprintf(stderr, "access: bad byte count '%s'\n", s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int do_io_uring(int fd, size_t len)
+{
+	struct io_uring_params p;
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	unsigned int *sq_tail, *cq_head, *cq_tail, tail, head;
+	size_t sq_len, cq_len, sqes_len;
+	void *sq, *cq;
+	char *buf;
+	long ret;
+	int rfd, res;
+
+	buf = malloc(len ? len : 1);
+	if (!buf)
+		return fail("malloc");
+	memset(&p, 0, sizeof(p));
+	rfd = (int) syscall(SYS_io_uring_setup, 8, &p);
+	if (rfd < 0)
+		return fail("io_uring_setup");
+
+	sq_len = p.sq_off.array + p.sq_entries * sizeof(unsigned int);
+	cq_len = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
+	if (p.features & IORING_FEAT_SINGLE_MMAP) {
+		if (cq_len > sq_len)
+			sq_len = cq_len;
+		cq_len = sq_len;
+	}
+	sq = mmap(NULL, sq_len, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_POPULATE, rfd, IORING_OFF_SQ_RING);
+	if (sq == MAP_FAILED)
+		return fail("mmap sq ring");
+	if (p.features & IORING_FEAT_SINGLE_MMAP) {
+		cq = sq;
+	} else {
+		cq = mmap(NULL, cq_len, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_POPULATE, rfd, IORING_OFF_CQ_RING);
+		if (cq == MAP_FAILED)
+			return fail("mmap cq ring");
+	}
+	sqes_len = p.sq_entries * sizeof(struct io_uring_sqe);
+	sqe = mmap(NULL, sqes_len, PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_POPULATE, rfd, IORING_OFF_SQES);
+	if (sqe == MAP_FAILED)
+		return fail("mmap sqes");
+
+	/* Fill SQE 0 and publish it at the current SQ tail. */
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = IORING_OP_READ;
+	sqe->fd = fd;
+	sqe->off = 0;
+	sqe->addr = (unsigned long) buf;
+	sqe->len = (unsigned int) len;
+	sqe->user_data = 1;
+	sq_tail = (unsigned int *) ((char *) sq + p.sq_off.tail);
+	tail = *sq_tail;
+	((unsigned int *) ((char *) sq + p.sq_off.array))
+		[tail & *(unsigned int *) ((char *) sq + p.sq_off.ring_mask)] = 0;
+	__atomic_store_n(sq_tail, tail + 1, __ATOMIC_RELEASE);
+
+	ret = syscall(SYS_io_uring_enter, rfd, 1, 1, IORING_ENTER_GETEVENTS,
+		      NULL, 0);
+	if (ret < 0)
+		return fail("io_uring_enter");
+	if (ret != 1) {
+		fprintf(stderr, "access: io_uring_enter: submitted %ld\n", ret);
+		return 1;
+	}
+
+	cq_head = (unsigned int *) ((char *) cq + p.cq_off.head);
+	cq_tail = (unsigned int *) ((char *) cq + p.cq_off.tail);
+	head = *cq_head;
+	if (head == __atomic_load_n(cq_tail, __ATOMIC_ACQUIRE)) {
+		fprintf(stderr, "access: io_uring: no completion\n");
+		return 1;
+	}
+	cqe = (struct io_uring_cqe *) ((char *) cq + p.cq_off.cqes) +
+	      (head & *(unsigned int *) ((char *) cq + p.cq_off.ring_mask));
+	res = cqe->res;
+	__atomic_store_n(cq_head, head + 1, __ATOMIC_RELEASE);
+	printf("%d\n", res);
+	if (res < 0) {
+		errno = -res;
+		return fail("io_uring read");
+	}
+
+	munmap(sqe, sqes_len);
+	if (cq != sq)
+		munmap(cq, cq_len);
+	munmap(sq, sq_len);
+	close(rfd);
+	free(buf);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *method, *path, *arg;
+	static char dents[32768];
+	char one[2], pathbuf[PATH_MAX], *buf;
+	struct iovec iov[2] = {
+		{ .iov_base = &one[0], .iov_len = 1 },
+		{ .iov_base = &one[1], .iov_len = 1 },
+	};
+	size_t len = 1;
+	ssize_t r;
+	loff_t off = 0;
+	int fd, out, pfd[2], ret = 0;
+	void *map;
+	long pg;
+
+	if (argc != 3 && argc != 4)
+		goto usage;
+	method = argv[1];
+	path = argv[2];
+	arg = argc == 4 ? argv[3] : NULL;
+	/* Only read and io_uring (count), sendfile, copy_file_range (dir) take ARG. */
+	if (arg && strcmp(method, "read") && strcmp(method, "io_uring") &&
+	    strcmp(method, "sendfile") && strcmp(method, "copy_file_range"))
+		goto usage;
+
+	if (strcmp(method, "read") == 0) {
+		if (arg && parse_count(arg, &len) < 0)
+			return 2;
+		buf = malloc(len ? len : 1);
+		if (!buf)
+			return fail("malloc");
+		fd = open_or_die(path, O_RDONLY);
+		if (read(fd, buf, len) < 0)
+			return fail("read");
+		free(buf);
+	} else if (strcmp(method, "pread") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		if (pread(fd, one, 1, 0) < 0)
+			return fail("pread");
+	} else if (strcmp(method, "readv") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		if (readv(fd, iov, 2) < 0)
+			return fail("readv");
+	} else if (strcmp(method, "preadv2") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		if (preadv2(fd, iov, 1, 0, 0) < 0)
+			return fail("preadv2");
+	} else if (strcmp(method, "preadv2-nowait") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		r = preadv2(fd, iov, 1, 0, RWF_NOWAIT);
+		if (r < 0) {
+			int err = errno;
+
+			printf("-%d\n", err);
+			if (err != EAGAIN) {
+				fflush(stdout);
+				errno = err;
+				return fail("preadv2 RWF_NOWAIT");
+			}
+		} else {
+			printf("%zd\n", r);
+		}
+	} else if (strcmp(method, "sendfile") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		len = file_len(fd, MAX_COUNT);
+		out = tmpfile_in(arg ? arg : "/tmp");
+		if (sendfile(out, fd, &off, len) < 0)
+			return fail("sendfile");
+		close(out);
+	} else if (strcmp(method, "splice") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		len = file_len(fd, 65536);
+		if (pipe2(pfd, O_CLOEXEC) < 0)
+			return fail("pipe");
+		r = splice(fd, &off, pfd[1], NULL, len, 0);
+		if (r < 0)
+			return fail("splice");
+		close(pfd[1]);
+		while (r > 0) {
+			ssize_t n = read(pfd[0], dents, sizeof(dents));
+
+			if (n <= 0)
+				return fail("read pipe");
+			r -= n;
+		}
+		close(pfd[0]);
+	} else if (strcmp(method, "copy_file_range") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		len = file_len(fd, MAX_COUNT);
+		if (!arg) {
+			snprintf(pathbuf, sizeof(pathbuf), "%s", path);
+			arg = dirname(pathbuf);
+		}
+		out = tmpfile_in(arg);
+		if (copy_file_range(fd, &off, out, NULL, len, 0) < 0)
+			return fail("copy_file_range");
+		close(out);
+	} else if (strcmp(method, "mmap") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		pg = sysconf(_SC_PAGESIZE);
+		map = mmap(NULL, (size_t) pg, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map == MAP_FAILED)
+			return fail("mmap");
+		munmap(map, (size_t) pg);
+	} else if (strcmp(method, "getdents") == 0) {
+		fd = open_or_die(path, O_RDONLY | O_DIRECTORY);
+		r = syscall(SYS_getdents64, fd, dents, sizeof(dents));
+		if (r < 0)
+			return fail("getdents64");
+		printf("%zd\n", r);
+	} else if (strcmp(method, "readlink") == 0) {
+		if (readlink(path, pathbuf, sizeof(pathbuf)) < 0)
+			return fail("readlink");
+		return 0;
+	} else if (strcmp(method, "follow") == 0) {
+		fd = open_or_die(path, O_RDONLY | O_PATH);
+	} else if (strcmp(method, "io_uring") == 0) {
+		len = 4096;
+		if (arg && parse_count(arg, &len) < 0)
+			return 2;
+		fd = open_or_die(path, O_RDONLY);
+		ret = do_io_uring(fd, len);
+	} else {
+		fprintf(stderr, "access: unknown method '%s'\n", method);
+		return 2;
+	}
+	close(fd);
+	return ret;
+
+usage:
+	fprintf(stderr, "usage: access METHOD PATH [ARG]\n"
+		"methods: read [BYTES], pread, readv, preadv2, preadv2-nowait,\n"
+		"  sendfile [OUTDIR], splice, copy_file_range [OUTDIR], mmap,\n"
+		"  getdents, readlink, follow, io_uring [BYTES]\n");
+	return 2;
+}

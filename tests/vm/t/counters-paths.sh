@@ -1,0 +1,220 @@
+# One access is one count: every access path the contract lists, on every
+# filesystem the project covers, moves relatime_skips (inside the
+# interval) or atime_updates (past it) by exactly one, however many times
+# the kernel consults the rule inside the system call.  The deltas are
+# printed as a table ("# table: FS PATH INSIDE PAST", each "SKIPS UPDATES").
+. /usr/lib/atimectl-tests/lib.sh
+w=/run/atimectl-tests
+methods="read pread readv preadv2 sendfile splice copy_file_range mmap io_uring"
+
+# prepare M: a file f (16 KiB), a directory d, a symlink l and an
+# executable x on M, each read once so its atime is newer than its mtime
+# and ctime; then a one hour override.
+prepare() {
+	local m=$1 links=$2
+	head -c 16384 /dev/urandom >"$m/f"
+	mkdir "$m/d"
+	touch "$m/d/entry"
+	cp /usr/bin/true "$m/x"
+	[ "$links" = yes ] && ln -s f "$m/l"
+	sleep 0.05
+	read_once "$m/f"
+	read_once "$m/x"
+	"$access" getdents "$m/d" >/dev/null
+	[ "$links" = yes ] && "$access" readlink "$m/l"
+	echo 3600 >"$(relatime_dir "$m")/relatime_interval"
+}
+
+# one FS METHOD PATH: run one access of PATH by METHOD (execve: run it).
+one() {
+	case $2 in
+	execve) "$3" ;;
+	io_uring-uncached)
+		sync
+		echo 3 >/proc/sys/vm/drop_caches
+		"$access" io_uring "$3" 4096 ;;
+	*) "$access" "$2" "$3" ;;
+	esac
+}
+
+# check FS M METHOD PATH INSIDE PAST: the counters of M's superblock move
+# by INSIDE for an access inside the interval and by PAST for one an
+# interval later ("-" skips that half).
+base=$(date +%s)
+step=0
+check() {
+	local fs=$1 m=$2 method=$3 p=$4 inside=$5 past=$6 s0 u0 s1 u1 got1 got2=-
+	# A first access brings the atime up to the clock, so that the
+	# measured one is inside the interval.
+	one "$fs" "$method" "$p" >/dev/null || die "$fs $method $p failed"
+	read -r s0 u0 < <(counters "$m")
+	one "$fs" "$method" "$p" >/dev/null || die "$fs $method $p failed"
+	read -r s1 u1 < <(counters "$m")
+	got1="$((s1 - s0)) $((u1 - u0))"
+	if [ "$past" != - ]; then
+		step=$((step + 1))
+		clock_set $((base + step * 3700))
+		read -r s0 u0 < <(counters "$m")
+		one "$fs" "$method" "$p" >/dev/null || die "$fs $method $p failed"
+		read -r s1 u1 < <(counters "$m")
+		got2="$((s1 - s0)) $((u1 - u0))"
+	fi
+	note "table: $fs $method inside=${got1/ /,} past=${got2/ /,}"
+	[ "$inside" = "*" ] || expect_eq "$fs $method inside the interval" "$got1" "$inside"
+	[ "$past" = - ] || [ "$past" = "*" ] ||
+		expect_eq "$fs $method past the interval" "$got2" "$past"
+}
+
+# all FS M LINKS [CFR]: every path on a filesystem that keeps atime like
+# ext4.  CFR is what copy_file_range counts: "reflink" on filesystems that
+# share the blocks instead of reading them, which does not access the file.
+all() {
+	local fs=$1 m=$2 links=$3 cfr=${4:-} method
+	prepare "$m" "$links"
+	for method in $methods; do
+		if [ "$method" = copy_file_range ] && [ "$cfr" = reflink ]; then
+			check "$fs" "$m" "$method" "$m/f" "0 0" "0 0"
+		else
+			check "$fs" "$m" "$method" "$m/f" "1 0" "0 1"
+		fi
+	done
+	check "$fs" "$m" getdents "$m/d" "1 0" "0 1"
+	if [ "$links" = yes ]; then
+		check "$fs" "$m" readlink "$m/l" "1 0" "0 1"
+		check "$fs" "$m" follow "$m/l" "1 0" "0 1"
+	fi
+	check "$fs" "$m" execve "$m/x" "1 0" "0 1"
+}
+
+mkdir -p "$w/mnt-fs"
+m=$w/mnt-fs
+dev=$(scratch_dev scratch1)
+
+mkfs.ext4 -q -F -O ^has_journal "$dev"
+mount "$dev" "$m"
+all ext4 "$m" yes
+check ext4 "$m" io_uring-uncached "$m/f" "1 0" "0 1"
+umount "$m"
+
+mkfs.xfs -q -f "$dev"
+mount "$dev" "$m"
+all xfs "$m" yes reflink
+check xfs "$m" io_uring-uncached "$m/f" "1 0" "0 1"
+umount "$m"
+
+mkfs.btrfs -q -f "$dev" >/dev/null
+mount "$dev" "$m"
+all btrfs "$m" yes reflink
+check btrfs "$m" io_uring-uncached "$m/f" "1 0" "0 1"
+# A file in a subvolume reports the subvolume's device number, not the
+# superblock's: the superblock's directory still counts its accesses.
+btrfs subvolume create "$m/sub" >/dev/null
+echo data >"$m/sub/g"
+sleep 0.05
+read_once "$m/sub/g"
+[ "$(stat -c %d "$m/sub/g")" != "$(stat -c %d "$m/f")" ] ||
+	die "btrfs subvolume file has the superblock's device number"
+check btrfs "$m" read "$m/sub/g" "1 0" -
+# atimectl resolves the subvolume file to the superblock's directory.
+atimectl set "$m/sub/g" 2h
+expect_eq "atimectl set on a btrfs subvolume file" \
+	"$(cat "$(relatime_dir "$m")/relatime_interval")" 7200
+umount "$m"
+
+mount -t tmpfs tmpfs "$m"
+all tmpfs "$m" yes
+umount "$m"
+
+# vfat stores atime as a date: the stored atime of a file read today is
+# today, and a read that changes nothing is neither an update nor a skip.
+# Fixed at 01:00 so that no step crosses midnight.
+clock_set $(( $(date -d 'today 01:00' +%s) ))
+mkfs.vfat "$dev" >/dev/null
+mount "$dev" "$m"
+prepare "$m" no
+for method in $methods; do
+	check vfat "$m" "$method" "$m/f" "0 0" -
+done
+check vfat "$m" execve "$m/x" "0 0" -
+# The root directory's times are fixed at 0: relatime always says
+# "update", fat_update_time() ignores it.  Ten listings change nothing.
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	check vfat "$m" getdents "$m" "0 0" -
+done
+umount "$m"
+clock_set $((base + step * 3700))
+
+# overlayfs over tmpfs layers.  The overlay's own directory decides and
+# counts; an update of a file with an upper copy is passed to the upper
+# file through overlayfs' private upper mount and counted there too.
+o=$w/mnt-ovl
+mkdir -p "$o"
+mount -t tmpfs tmpfs "$m"
+mkdir "$m/lower" "$m/upper" "$m/work"
+echo lower >"$m/lower/lf"
+mkdir "$m/lower/ld"
+ln -s lf "$m/lower/ll"
+sleep 0.05
+read_once "$m/lower/lf"
+"$access" getdents "$m/lower/ld" >/dev/null
+"$access" readlink "$m/lower/ll"
+mount -t overlay overlay -o "lowerdir=$m/lower,upperdir=$m/upper,workdir=$m/work" "$o"
+echo 3600 >"$(relatime_dir "$o")/relatime_interval"
+# Lower-only: a regular file's reads do not touch atime at all; a
+# directory or symlink is decided by the overlay, and an update, which
+# overlayfs cannot apply without an upper inode, changes nothing: ten
+# listings of the directory past the interval count nothing.
+check overlay-lower "$o" getdents "$o/ld" "1 0" "0 0"
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	check overlay-lower "$o" getdents "$o/ld" "0 0" -
+done
+check overlay-lower "$o" readlink "$o/ll" "0 0" "0 0"
+check overlay-lower "$o" read "$o/lf" "0 0" "0 0"
+check overlay-lower "$o" mmap "$o/lf" "0 0" "0 0"
+prepare "$o" yes
+# copy_file_range is passed to the upper files, opened O_NOATIME.
+for method in $methods; do
+	if [ "$method" = copy_file_range ]; then
+		check overlay "$o" "$method" "$o/f" "0 0" "0 0"
+	else
+		check overlay "$o" "$method" "$o/f" "1 0" "0 1"
+	fi
+done
+check overlay "$o" execve "$o/x" "1 0" "0 1"
+check overlay "$o" readlink "$o/l" "1 0" "0 1"
+# atimectl resolves an overlay file, whose device number is the upper
+# layer's, to the overlay's directory.
+atimectl set "$o/f" 2h
+expect_eq "atimectl set on an overlay file" \
+	"$(cat "$(relatime_dir "$o")/relatime_interval")" 7200
+[ "$(cat "$(relatime_dir "$m")/relatime_interval")" = -1 ] ||
+	die "atimectl set on an overlay file changed the upper filesystem"
+echo 3600 >"$(relatime_dir "$o")/relatime_interval"
+# The upper filesystem sees the overlay's update of f once, and no skip.
+read -r s0 u0 < <(counters "$m")
+step=$((step + 1)); clock_set $((base + step * 3700))
+"$access" read "$o/f"
+read -r s1 u1 < <(counters "$m")
+expect_eq "upper tmpfs after an overlay update" "$((s1 - s0)) $((u1 - u0))" "0 1"
+umount "$o"
+umount "$m"
+
+# FUSE: fuse2fs on the second scratch disk.  FUSE keeps atime in its
+# daemon: the kernel marks every FUSE inode S_NOATIME, so no access is a
+# candidate for an update and none is counted.
+dev2=$(scratch_dev scratch2)
+mkfs.ext4 -q -F -O ^has_journal "$dev2"
+fuse2fs "$dev2" "$m" >/dev/null
+findmnt -n -o FSTYPE "$m" | grep -q fuse || die "fuse2fs did not mount $m"
+prepare "$m" yes
+for method in $methods getdents readlink follow execve; do
+	case $method in
+	getdents) p=$m/d ;; readlink|follow) p=$m/l ;; execve) p=$m/x ;; *) p=$m/f ;;
+	esac
+	read -r s0 u0 < <(counters "$m")
+	one fuse "$method" "$p" >/dev/null || die "fuse $method failed"
+	read -r s1 u1 < <(counters "$m")
+	note "table: fuse $method inside=$((s1 - s0)),$((u1 - u0)) past=-"
+	expect_eq "fuse $method: skips updates" "$((s1 - s0)) $((u1 - u0))" "0 0"
+done
+umount "$m"
