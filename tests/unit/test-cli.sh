@@ -28,23 +28,35 @@ fail() {
 # (meson test --setup valgrind sets it).
 read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
 
+# Every run is followed by exactly one expect (exit status and the whole
+# of stderr), and its stdout is checked with check: with ATIMECTL replaced
+# by a program that exits 99, every check here fails.  The counts are
+# compared at the end so a run without expect cannot creep back in.
+runs=0
+expects=0
+
 # run ARGS...: runs atimectl, sets $rc, $out, $err
 run() {
-	"${wrapper[@]}" "$ATIMECTL" "$@" >"$T/out" 2>"$T/err"
+	runs=$((runs + 1))
+	"${run_prefix[@]}" "${wrapper[@]}" "$ATIMECTL" "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	out=$(cat "$T/out")
 	err=$(cat "$T/err")
 }
+run_prefix=()
 
-# expect NAME RC [STDERR-LINE]: check the last run
+# expect NAME RC STDERR: check the exit status and all of stderr of the
+# last run ("" for none)
 expect() {
 	local name=$1 want_rc=$2
+	[ $# -eq 3 ] || { echo "test-cli.sh: expect $name: needs RC and STDERR" >&2; exit 2; }
+	expects=$((expects + 1))
 	tests=$((tests + 1))
 	if [ "$rc" != "$want_rc" ]; then
 		fail "$name: exit status $rc, expected $want_rc (stderr: $err)"
 		return
 	fi
-	if [ $# -ge 3 ] && [ "$err" != "$3" ]; then
+	if [ "$err" != "$3" ]; then
 		fail "$name: stderr was
   '$err'
 expected
@@ -106,7 +118,7 @@ check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .upd
 	'null,number'
 
 run status --all --json -F "$MI"
-expect "status --all" 0
+expect "status --all" 0 ""
 check "--all: entries" "$(echo "$out" | jq '.filesystems | length')" 14
 
 run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
@@ -130,6 +142,7 @@ check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
 	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
 
 run status -F "$MI" -o target,origin -J /
+expect "json -o" 0 ""
 check "json -o" "$(echo "$out" | jq -c .)" '{"filesystems":[{"target":"/","origin":"global"}]}'
 
 run status -F "$MI" /srv/data /nonexistent/x bogus
@@ -154,15 +167,15 @@ expect "set MAJ:MIN" 0 ""
 check "set MAJ:MIN wrote" "$(value 8:32)" 129600
 
 run set -F "$MI" "/mnt/with space" 0
-expect "set path with space" 0
+expect "set path with space" 0 ""
 check "set 0" "$(value 8:64)" 0
 
 run set -F "$MI" /dev/sdf1 2147483647
-expect "set source, max" 0
+expect "set source, max" 0 ""
 check "set max" "$(value 8:80)" 2147483647
 
 run set -F "$MI" -v /mnt/stack 90s
-expect "set stacked: topmost" 0
+expect "set stacked: topmost" 0 ""
 check "set stacked wrote topmost" "$(value 8:48)" 90
 check "set stacked left lower" "$(value 8:32)" 129600
 check "set -v" "$out" "/mnt/stack (8:48): relatime interval 1min 30s"
@@ -179,7 +192,8 @@ expect "set sub-second" 2 "atimectl: set: invalid duration '0.5s': not a whole n
 run set -F "$MI" /srv/data
 expect "set missing duration" 2 "atimectl: set: expected TARGET DURATION (see --help)"
 run set -F "$MI" /srv/data 1h 2h
-expect "set extra argument" 2
+expect "set extra argument" 2 "atimectl: set: expected TARGET DURATION (see --help)"
+check "set extra argument: no output" "$out" ""
 run set -F "$MI" /nonexistent/x 1h
 expect "set no such path" 1 "atimectl: /nonexistent/x: no such file or directory"
 run set -F "$MI" 9:9 1h
@@ -200,12 +214,16 @@ check "reset 8:32" "$(value 8:32)" -1
 run reset -F "$MI"
 expect "reset without target" 2 "atimectl: reset: expected at least one TARGET (see --help)"
 
-if [ "$(id -u)" != 0 ]; then
-	chmod 0444 "$T/sys/8:1/relatime_interval"
-	run set -F "$MI" / 1h
-	expect "permission denied" 1 "atimectl: set: permission denied writing $T/sys/8:1/relatime_interval (are you root?)"
-	chmod 0644 "$T/sys/8:1/relatime_interval"
-fi
+# as an unprivileged user: as root, drop to nobody, who may read the
+# fixtures but not write the read-only file
+chmod 0444 "$T/sys/8:1/relatime_interval"
+chmod 0755 "$T"
+[ "$(id -u)" = 0 ] && run_prefix=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+run set -F "$MI" / 1h
+run_prefix=()
+expect "permission denied" 1 "atimectl: set: permission denied writing $T/sys/8:1/relatime_interval (are you root?)"
+check "permission denied: unchanged" "$(value 8:1)" -1
+chmod 0644 "$T/sys/8:1/relatime_interval"
 
 # ---------------------------------------------------------------- global
 make_kernel
@@ -213,8 +231,10 @@ run global
 expect "global show" 0 ""
 check "global show" "$out" "10min"
 run global -r
+expect "global raw" 0 ""
 check "global raw" "$out" "600"
 run global --json
+expect "global json" 0 ""
 check "global json" "$(echo "$out" | jq -c .)" '{"interval":600,"tunable":true}'
 run global 2h
 expect "global set" 0 ""
@@ -222,7 +242,7 @@ check "global set wrote" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
 run global soon
 expect "global bad" 2 "atimectl: global: invalid duration 'soon': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
 run global 1h 2h
-expect "global two args" 2
+expect "global two args" 2 "atimectl: global: expected at most one DURATION (see --help)"
 check "global unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
 
 # ---------------------------------------------------------------- apply
@@ -259,7 +279,7 @@ check "fstab: messages" "$(echo "$out" | sort)" "/mnt/stack (8:48): relatime int
 /srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
 
 run apply -F "$MI" --fstab "$FIXTURES/fstab-basic" /srv/data
-expect "apply one target from fstab" 0
+expect "apply one target from fstab" 0 ""
 check "apply one target" "$out" "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
 
 make_kernel
@@ -295,6 +315,7 @@ check "explain: reason" "$(echo "$out" | jq -r '.files[0].reason')" \
 
 echo 60 >"$T/sys/8:1/relatime_interval"
 run explain --json -F "$T/mi-relatime" "$f"
+expect "explain: override" 0 ""
 check "explain: override" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin, .override, .next_update_sec - .atime_sec]')" \
 	'[60,"override",60,60]'
 
@@ -307,15 +328,19 @@ check "explain human: next read" "$(echo "$out" | grep 'Next read:')" \
 # atime in the past again: touch itself set ctime to now, after atime
 touch -a -d "@$((now - 10))" "$f"
 run explain --json -F "$T/mi-relatime" "$f"
+expect "explain: ctime after atime" 0 ""
 check "explain: ctime after atime" "$(echo "$out" | jq -c '.files[0] | [.update, .next_update_sec]')" '[true,null]'
 
 run explain --json -F "$T/mi-noatime" "$f"
+expect "explain: noatime" 0 ""
 check "explain: noatime" "$(echo "$out" | jq -c '.files[0] | [.mode, .interval, .update, .never, .reason]')" \
 	'["noatime",null,false,true,"the filesystem is mounted noatime"]'
 run explain --json -F "$T/mi-ro" "$f"
+expect "explain: read-only" 0 ""
 check "explain: read-only" "$(echo "$out" | jq -c '.files[0] | [.readonly, .never, .reason]')" \
 	'[true,true,"the filesystem is read-only"]'
 run explain --json -F "$T/mi-strict" "$f" "$T"
+expect "explain: strictatime, two files" 0 ""
 check "explain: strictatime, two files" "$(echo "$out" | jq -c '[.files[] | [.mode, .update]]')" \
 	'[["strictatime",true],["strictatime",true]]'
 
@@ -327,9 +352,15 @@ expect "explain without file" 2 "atimectl: explain: expected at least one FILE (
 
 # the real mount table and statvfs() flags
 run explain --json "$f"
-expect "explain real mount" 0
-echo "$out" | jq -e '.files[0].mode | test("^(relatime|strictatime|noatime)$")' >/dev/null ||
-	fail "explain real mount: bad mode"
+expect "explain real mount" 0 ""
+real=$(findmnt -J -o TARGET,MAJ:MIN,VFS-OPTIONS -T "$f" | jq -c '.filesystems[0]')
+case ,$(echo "$real" | jq -r '."vfs-options"'), in
+*,noatime,*) real_mode=noatime ;;
+*,relatime,*) real_mode=relatime ;;
+*) real_mode=strictatime ;;
+esac
+check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, .majmin, .mode]')" \
+	"$(echo "$real" | jq -c --arg f "$f" --arg mode "$real_mode" '[$f, .target, ."maj:min", $mode]')"
 
 # ---------------------------------------------------------------- no kernel support
 unpatched_kernel
@@ -338,6 +369,7 @@ expect "unpatched: status" 0 "atimectl: this kernel has no per-filesystem relati
 check "unpatched: relatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/") | [.interval, .override, .updates, .skips]')" \
 	'[86400,null,null,null]'
 run status -F "$MI" -o TARGET,INTERVAL,ORIGIN -r -n /
+expect "unpatched: origin" 0 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
 check "unpatched: origin" "$out" "/ 1d kernel"
 run set -F "$MI" / 1h
 expect "unpatched: set" 1 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
@@ -353,17 +385,24 @@ expect "unpatched: apply" 1 "atimectl: this kernel has no per-filesystem relatim
 run apply -F "$MI" -O "rw" /srv/data
 expect "unpatched: apply with nothing to do" 0 ""
 run explain --json -F "$T/mi-relatime" "$f"
+expect "unpatched: explain" 0 ""
 check "unpatched: explain" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin]')" '[86400,"kernel"]'
 
 # ---------------------------------------------------------------- usage
 run --bogus
-expect "unknown option" 2
+expect "unknown option" 2 "atimectl: invalid option '--bogus' (see atimectl --help)"
 run -V
 expect "version" 0 ""
 check "version" "$out" "atimectl 0.1.0"
 run --help
 expect "help" 0 ""
-echo "$out" | grep -q "^ atimectl \[options\] explain FILE" || fail "help: no explain line"
+check "help: usage" "$(echo "$out" | head -7)" "Usage:
+ atimectl [options] [status] [TARGET...]  show mounted filesystems
+ atimectl [options] set TARGET DURATION   set a filesystem's interval
+ atimectl [options] reset TARGET...       back to the global interval
+ atimectl [options] global [DURATION]     show or set fs.relatime_interval
+ atimectl [options] apply [TARGET...]     apply x-relatime-interval= options
+ atimectl [options] explain FILE...       will the next read update atime?"
 run status -J -r -F "$MI"
 expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
 
@@ -376,9 +415,12 @@ if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
 	check "big table: 8:1 bind mounts share the override" \
 		"$(echo "$out" | jq '[.filesystems[] | select(.majmin == "8:1")] | length')" 1000
 	run status -F "$BIG_MOUNTINFO"
+	expect "big table: default" 0 ""
 	# ext4 1999 + xfs 999 + nfs4 999 + tmpfs 2001; not proc, cgroup2, nsfs, overlay, ...
 	check "big table: default filter" "$(echo "$out" | tail -n +2 | wc -l)" 5998
 fi
 
+[ "$runs" -eq "$expects" ] ||
+	fail "$runs runs of atimectl but $expects expects: every run needs one"
 echo "$tests checks, $failures failed"
 [ "$failures" -eq 0 ]
