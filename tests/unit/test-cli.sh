@@ -388,6 +388,31 @@ run explain --json -F "$T/mi-relatime" "$f"
 expect "unpatched: explain" 0 ""
 check "unpatched: explain" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin]')" '[86400,"kernel"]'
 
+# ---------------------------------------------------------------- control characters
+# shown as findmnt shows them (\x0a), in messages and in every output
+make_kernel
+run status -F "$MI" $'/tmp\n'
+expect "control: message" 1 'atimectl: /tmp\x0a: no such file or directory'
+check "control: message: no output" "$out" ""
+run set -F "$MI" / $'1h\e[2J'
+expect "control: duration" 2 "atimectl: set: invalid duration '1h\\x1b[2J': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "control: duration: no output" "$out" ""
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'30 21 8:64 / /mnt/a\012b\134x\011 rw,relatime - vfat /dev/sde1 rw' >"$T/mi-control"
+run -F "$T/mi-control" -o TARGET,MAJMIN -n -r
+expect "control: table" 0 ""
+check "control: table" "$out" '/ 8:1
+/mnt/a\x0ab\x5cx\x09 8:64'
+run set -v -F "$T/mi-control" 8:64 1h
+expect "control: set -v" 0 ""
+check "control: set -v" "$out" '/mnt/a\x0ab\x5cx\x09 (8:64): relatime interval 1h'
+g=$T/$'new\nline'
+echo data >"$g"
+run explain -F "$T/mi-relatime" "$g"
+expect "control: explain" 0 ""
+check "control: explain" "$(echo "$out" | head -2)" "       File: $T/new\\x0aline
+      Mount: / (ext4 on 8:1)"
+
 # ---------------------------------------------------------------- usage
 run --bogus
 expect "unknown option" 2 "atimectl: invalid option '--bogus' (see atimectl --help)"

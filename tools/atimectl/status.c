@@ -14,6 +14,7 @@
 
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "interval.h"
 #include "mounts.h"
 #include "status.h"
@@ -106,7 +107,13 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 		int id = column_by_name(p, len);
 
 		if (id < 0) {
-			fprintf(stderr, "atimectl: unknown column: %.*s\n", (int) len, p);
+			char *name = strndup(p, len), *esc;
+
+			fprintf(stderr, "atimectl: unknown column: %s\n",
+				name ? name_escape(name, &esc) : "?");
+			if (name)
+				free(esc);
+			free(name);
 			return -EINVAL;
 		}
 		if (*n >= 2 * N_COLUMNS) {

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "escape.h"
 #include "target.h"
 
 int devno_parse(const char *s, dev_t *ret)
@@ -246,10 +247,12 @@ int resolve_targets(struct libmnt_table *tb, int n, char **specs,
 
 	for (int i = 0; i < n; i++) {
 		const char *reason = NULL;
+		char *esc;
 
 		if (target_resolve(tb, cache, specs[i], &fss[i], &reason) < 0) {
-			fprintf(stderr, "atimectl: %s: %s\n", specs[i],
+			fprintf(stderr, "atimectl: %s: %s\n", name_escape(specs[i], &esc),
 				reason ? reason : "cannot resolve");
+			free(esc);
 			failed = 1;
 		}
 	}
