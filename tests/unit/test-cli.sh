@@ -416,6 +416,33 @@ check "control: explain" "$(echo "$out" | head -2)" "       File: $T/new\\x0alin
 # ---------------------------------------------------------------- usage
 run --bogus
 expect "unknown option" 2 "atimectl: invalid option '--bogus' (see atimectl --help)"
+check "unknown option: no output" "$out" ""
+# option errors name the option as typed
+run --json=1
+expect "option takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
+check "option takes no argument: no output" "$out" ""
+run status --js=1
+expect "abbreviation takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
+run --o x
+expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --options (see atimectl --help)"
+run -nx
+expect "invalid short option" 2 "atimectl: invalid option '-x' (see atimectl --help)"
+run -F
+expect "missing argument" 2 "atimectl: option '-F' needs an argument (see atimectl --help)"
+run status --tab
+expect "missing argument, long" 2 "atimectl: option '--tab-file' needs an argument (see atimectl --help)"
+make_kernel
+run set -F "$MI" /srv/data -1
+expect "set: negative duration" 2 "atimectl: set: invalid duration '-1': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "set: negative duration: unchanged" "$(value 8:16)" 3600
+run global -5
+expect "global: negative duration" 2 "atimectl: global: invalid duration '-5': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+run -F "$MI" -o TARGET -n -- /srv/data -r
+expect "options end at --" 1 "atimectl: -r: no such mount"
+check "options end at --: no output" "$out" ""
+run -n /srv/data -F "$MI" -o TARGET,MODE -r
+expect "options after arguments" 0 ""
+check "options after arguments" "$out" "/srv/data noatime"
 run -V
 expect "version" 0 ""
 check "version" "$out" "atimectl 0.1.0"
