@@ -11,6 +11,9 @@ set -u
 ATIMECTL=${1:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
 FIXTURES=${2:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
 MI=$FIXTURES/mountinfo-basic
+# some runs are in another working directory
+case $ATIMECTL in /*) ;; *) ATIMECTL=$PWD/$ATIMECTL ;; esac
+case $FIXTURES in /*) ;; *) FIXTURES=$PWD/$FIXTURES MI=$PWD/$MI ;; esac
 
 T=$(mktemp -d /tmp/atimectl-cli-XXXXXX)
 trap 'rm -rf "$T"' EXIT
@@ -443,6 +446,24 @@ check "options end at --: no output" "$out" ""
 run -n /srv/data -F "$MI" -o TARGET,MODE -r
 expect "options after arguments" 0 ""
 check "options after arguments" "$out" "/srv/data noatime"
+# a bare word that names nothing is a mistyped command
+run frobnicate
+expect "unknown verb" 2 "atimectl: unknown command 'frobnicate' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+check "unknown verb: no output" "$out" ""
+run -F "$MI" stauts /srv/data
+expect "unknown verb with options" 2 "atimectl: unknown command 'stauts' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+run -F "$MI" -o TARGET -n 8:16
+expect "MAJ:MIN is a target" 0 ""
+check "MAJ:MIN is a target" "$out" "/srv/data"
+run -F "$MI" -o TARGET -n /srv/nothing-here
+expect "a path is a target" 1 "atimectl: /srv/nothing-here: no such file or directory"
+run -F "$MI" -o TARGET -n UUID=0000-none
+expect "a tag is a target" 1 "atimectl: UUID=0000-none: no such device"
+cd "$T"
+run -F "$T/mi-relatime" -o TARGET -n file
+cd - >/dev/null
+expect "a file in the working directory is a target" 0 ""
+check "a file in the working directory is a target" "$out" "/"
 run -V
 expect "version" 0 ""
 check "version" "$out" "atimectl 0.1.0"

@@ -12,6 +12,7 @@
 #include "atimectl.h"
 #include "escape.h"
 #include "status.h"
+#include "target.h"
 
 #ifndef ATIMECTL_VERSION
 #define ATIMECTL_VERSION "unknown"
@@ -140,6 +141,17 @@ static void option_error(int c, const char *typed)
 	fputs(" (see atimectl --help)\n", stderr);
 }
 
+static void unknown_verb(const char *word)
+{
+	char *esc;
+
+	fprintf(stderr, "atimectl: unknown command '%s' (commands:", name_escape(word, &esc));
+	free(esc);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(stderr, "%s %s", i ? "," : "", verbs[i].name);
+	fputs("; see atimectl --help)\n", stderr);
+}
+
 /* After the verb, "-1" is a value, not an option: no option is a digit. */
 static bool is_negative_number(const char *arg)
 {
@@ -246,6 +258,9 @@ static int run(int argc, char **argv)
 	if (verb) {
 		nargs--;
 		memmove(args, args + 1, (size_t) nargs * sizeof(*args));
+	} else if (nargs > 0 && !target_spec_is_plausible(args[0])) {
+		unknown_verb(args[0]);
+		goto out;
 	} else {
 		verb = &verbs[0];
 	}

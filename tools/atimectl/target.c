@@ -113,6 +113,15 @@ static bool is_tag(const char *spec)
 	return false;
 }
 
+bool target_spec_is_plausible(const char *spec)
+{
+	struct stat st;
+	dev_t devno;
+
+	return strchr(spec, '/') || is_tag(spec) || devno_parse(spec, &devno) == 0 ||
+	       stat(spec, &st) == 0;
+}
+
 /* A block device: its device number, or its name as a mount source. */
 static struct libmnt_fs *mount_for_blockdev(struct libmnt_table *tb,
 					    const char *devname, dev_t rdev)
