@@ -41,7 +41,8 @@ expects=0
 # run ARGS...: runs atimectl, sets $rc, $out, $err
 run() {
 	runs=$((runs + 1))
-	"${run_prefix[@]}" "${wrapper[@]}" "$ATIMECTL" "$@" >"$T/out" 2>"$T/err"
+	: >"$T/out"
+	"${run_prefix[@]}" "${wrapper[@]}" "$ATIMECTL" "$@" >"${run_stdout:-$T/out}" 2>"$T/err"
 	rc=$?
 	out=$(cat "$T/out")
 	err=$(cat "$T/err")
@@ -478,6 +479,24 @@ check "help: usage" "$(echo "$out" | head -7)" "Usage:
  atimectl [options] explain FILE...       will the next read update atime?"
 run status -J -r -F "$MI"
 expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
+
+# ---------------------------------------------------------------- write errors
+# every verb: exit 1 and one line when stdout cannot be written
+make_kernel
+full_err="atimectl: write error on standard output: No space left on device"
+run_stdout=/dev/full
+for args in "--help" "-V" "-F $MI" "-J -F $MI" "-r -F $MI" "global" "global -J" \
+	"set -v -F $MI /srv/data 1h" "reset -v -F $MI /srv/data" \
+	"explain -F $T/mi-relatime $f" "explain -J -F $T/mi-relatime $f" \
+	"apply -v -F $MI -O rw /srv/data"; do
+	# shellcheck disable=SC2086
+	run $args
+	expect "/dev/full: $args" 1 "$full_err"
+done
+# apply flushes stdout itself, and the reason is gone by exit
+run apply -F "$MI" -O x-relatime-interval=2h /srv/data
+expect "/dev/full: apply" 1 "atimectl: write error on standard output"
+run_stdout=
 
 # ---------------------------------------------------------------- big table
 if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then

@@ -315,10 +315,6 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		json_finish(&w);
 	}
 
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
-		ret = 1;
-	}
 	mnt_unref_table(tb);
 	kernel_close(&k);
 	return ret;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "atimectl.h"
+#include "close-stdout.h"
 #include "escape.h"
 #include "status.h"
 #include "target.h"
@@ -290,5 +291,5 @@ out:
 
 int main(int argc, char **argv)
 {
-	return run(argc, argv);
+	return close_stdout(run(argc, argv));
 }

@@ -164,10 +164,6 @@ static int show_global(const struct options *opts)
 
 	if (!g.tunable)
 		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies\n");
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
-		return 1;
-	}
 	return 0;
 }
 

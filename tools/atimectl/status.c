@@ -418,12 +418,9 @@ int verb_status(const struct options *opts, int argc, char **argv)
 			goto oom;
 	}
 
-	if (scols_print_table(c.table) < 0) {
+	/* a write error is reported by close_stdout() at exit */
+	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
 		fprintf(stderr, "atimectl: cannot print the table\n");
-		goto out;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
 		goto out;
 	}
 	ret = 0;
