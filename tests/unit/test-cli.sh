@@ -129,8 +129,8 @@ run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
 expect "default verb, raw" 0 ""
 check "raw output" "$out" "/ 8:1 10min global -
 /tmp 0:25 - - -
-/srv/data 8:16 - - 1h
-/srv/bind 8:16 - - 1h
+/srv/data 8:16 (1h) override 1h
+/srv/bind 8:16 (1h) override 1h
 /mnt/stack 8:32 10min global -
 /mnt/stack 8:48 10min global -
 /mnt/with\\x20space 8:64 10min global -
@@ -144,6 +144,18 @@ check "status targets" "$(echo "$out" | awk 'NR > 1 { print $1, $NF }')" "/srv/d
 /mnt/with 8:64"
 check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
 	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
+
+# an override on a noatime mount shows, in parentheses: not in use
+run status -F "$MI" -n -r /srv/data
+expect "inactive override" 0 ""
+check "inactive override" "$out" "/srv/data /dev/sdb ext4 noatime (1h) override 5 7"
+
+# each column once, even when named again
+run status -F "$MI" -J -o +MAJMIN,majmin,TARGET /srv/data
+expect "json: columns once" 0 ""
+check "json: columns once" "$(echo "$out" | jq -c .)" \
+	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
+check "json: columns once, raw text" "$(echo "$out" | grep -c '"majmin"')" 1
 
 run status -F "$MI" -o target,origin -J /
 expect "json -o" 0 ""

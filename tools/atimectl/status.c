@@ -83,6 +83,14 @@ static int column_by_name(const char *name, size_t len)
 	return -1;
 }
 
+static bool memchr_int(const int *ids, size_t n, int id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
 /* "+LIST" appends to the defaults, "LIST" replaces them. */
 static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 {
@@ -120,7 +128,9 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 			fprintf(stderr, "atimectl: too many columns\n");
 			return -EINVAL;
 		}
-		ids[(*n)++] = id;
+		/* each column once: JSON keys must be unique */
+		if (!memchr_int(ids, *n, id))
+			ids[(*n)++] = id;
 		if (!end)
 			break;
 		p = end + 1;
@@ -251,12 +261,21 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	case COL_MODE:
 		return atime_mode_name(r->mode);
 	case COL_INTERVAL:
+		/* an override the mount does not use: "(1h)" */
+		if (!relatime && !json && r->st->has_override) {
+			char d[DURATION_FORMAT_MAX];
+
+			snprintf(buf, len, "(%s)", duration_format(r->st->override, d, sizeof(d)));
+			return buf;
+		}
 		if (!relatime)
 			return NULL;
 		if (json)	/* seconds, as a JSON number */
 			return len >= 24 ? format_u64((uint64_t) r->interval, buf) : NULL;
 		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
+		if (!relatime && !json && r->st->has_override)
+			return interval_origin_name(ORIGIN_OVERRIDE);
 		return relatime ? interval_origin_name(r->origin) : NULL;
 	case COL_OVERRIDE:
 		if (!r->st->has_override)
