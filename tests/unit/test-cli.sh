@@ -261,6 +261,21 @@ run global 1h 2h
 expect "global two args" 2 "atimectl: global: expected at most one DURATION (see --help)"
 check "global unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
 
+# a relatime_interval that holds no number is reported as what it holds
+make_kernel
+echo garbage >"$T/proc/relatime_interval"
+bad="atimectl: $T/proc/relatime_interval holds 'garbage', not a number of seconds (0 to 2147483647)"
+run global
+expect "global: garbage" 1 "$bad"
+check "global: garbage: no output" "$out" ""
+run -F "$MI" /
+expect "status: garbage" 1 "$bad"
+check "status: garbage: no output" "$out" ""
+echo -5 >"$T/proc/relatime_interval"
+run global -J
+expect "global: negative" 1 "atimectl: $T/proc/relatime_interval holds '-5', not a number of seconds (0 to 2147483647)"
+check "global: negative: no output" "$out" ""
+
 # ---------------------------------------------------------------- apply
 make_kernel
 run apply -F "$MI" --options "rw,noatime,x-relatime-interval=45min" /srv/data

@@ -286,7 +286,11 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		kernel_close(&k);
 		return 1;
 	}
-	global_interval_read(&k, &g);
+	if (global_interval_read(&k, &g) < 0) {
+		mnt_unref_table(tb);
+		kernel_close(&k);
+		return 1;
+	}
 
 	if (opts->json) {
 		json_init(&w, stdout);

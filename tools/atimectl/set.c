@@ -142,11 +142,14 @@ static int show_global(const struct options *opts)
 	struct global_interval g;
 	char buf[DURATION_FORMAT_MAX];
 	struct kernel k;
+	int r;
 
 	if (kernel_open(&k) < 0)
 		return 1;
-	global_interval_read(&k, &g);
+	r = global_interval_read(&k, &g);
 	kernel_close(&k);
+	if (r < 0)
+		return 1;
 
 	if (opts->json) {
 		struct json_writer w;

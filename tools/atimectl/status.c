@@ -395,7 +395,8 @@ int verb_status(const struct options *opts, int argc, char **argv)
 
 	if (!kernel_has_fs_interval(&k))
 		kernel_note_unsupported();
-	global_interval_read(&k, &c.global);
+	if (global_interval_read(&k, &c.global) < 0)
+		goto out;
 
 	if (setup_table(&c) < 0)
 		goto oom;

@@ -172,6 +172,24 @@ int kernel_read_global(const struct kernel *k, int64_t *ret)
 	return parse_int64(buf, ret);
 }
 
+int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
+{
+	int dirfd, r;
+	size_t n;
+
+	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return -errno;
+	r = read_small(dirfd, "relatime_interval", buf, len);
+	close(dirfd);
+	if (r < 0)
+		return r;
+	n = strlen(buf);
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return 0;
+}
+
 /* Print a write failure the way users can act on it. */
 static void report_write_error(const char *verb, const char *path, int error)
 {

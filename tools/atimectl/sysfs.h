@@ -51,6 +51,12 @@ void kernel_note_unsupported(void);
  */
 int kernel_read_global(const struct kernel *k, int64_t *ret);
 
+/*
+ * The text of relatime_interval as read, for messages: up to len - 1
+ * bytes, trailing newline removed.  Returns 0 or a negative errno.
+ */
+int kernel_read_global_text(const struct kernel *k, char *buf, size_t len);
+
 /* Write fs.relatime_interval; prints an error with context on failure. */
 int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
 
