@@ -205,6 +205,17 @@ run set -F "$MI" /srv/data 2147483648
 expect "set overflow" 2 "atimectl: set: invalid duration '2147483648': out of range (at most 2147483647 seconds, about 68 years)"
 run set -F "$MI" /srv/data 0.5s
 expect "set sub-second" 2 "atimectl: set: invalid duration '0.5s': not a whole number of seconds"
+run set -F "$MI" /srv/data 1500ms
+expect "set sub-second, ms" 2 "atimectl: set: invalid duration '1500ms': not a whole number of seconds"
+check "sub-second: unchanged" "$(value 8:16)" "$before"
+# what systemd accepts, when it is whole seconds
+run set -F "$MI" /srv/data "1.5s 500ms"
+expect "set ms that make seconds" 0 ""
+check "set ms that make seconds" "$(value 8:16)" 2
+run set -F "$MI" /srv/data .5h
+expect "set .5h" 0 ""
+check "set .5h" "$(value 8:16)" 1800
+echo "$before" >"$T/sys/8:16/relatime_interval"
 run set -F "$MI" /srv/data
 expect "set missing duration" 2 "atimectl: set: expected TARGET DURATION (see --help)"
 run set -F "$MI" /srv/data 1h 2h
