@@ -287,6 +287,35 @@ run global -J
 expect "global: negative" 1 "atimectl: $T/proc/relatime_interval holds '-5', not a number of seconds (0 to 2147483647)"
 check "global: negative: no output" "$out" ""
 
+# a per-filesystem relatime_interval that holds no number, the same way
+make_kernel
+echo garbage >"$T/sys/8:16/relatime_interval"
+bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
+run -F "$MI"
+expect "status: fs garbage" 1 "$bad"
+check "status: fs garbage: no output" "$out" ""
+run status -J -F "$MI" /srv/data /srv/bind
+expect "status: fs garbage, two mounts, one message" 1 "$bad"
+check "status: fs garbage, json: no output" "$out" ""
+run status -F "$MI" -o TARGET,INTERVAL -n -r /mnt/stack
+expect "status: fs garbage elsewhere" 0 ""
+check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
+echo -5 >"$T/sys/8:16/relatime_interval"
+printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
+echo 2147483648 >"$T/sys/8:48/relatime_interval"
+run status -F "$MI" /srv/data /mnt/stack
+expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
+atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
+check "status: every bad fs reported: no output" "$out" ""
+run status -F "$MI" 8:32
+expect "status: fs garbage escaped" 1 "atimectl: $T/sys/8:32/relatime_interval holds '\\x1b[2J', not -1 or a number of seconds (0 to 2147483647)"
+: >"$T/sys/8:1/relatime_interval"
+echo data >"$T/file"
+echo "1 0 8:1 / / rw,relatime - ext4 /dev/sda1 rw" >"$T/mi-relatime"
+run explain -F "$T/mi-relatime" "$T/file"
+expect "explain: fs garbage" 1 "atimectl: $T/sys/8:1/relatime_interval holds '', not -1 or a number of seconds (0 to 2147483647)"
+check "explain: fs garbage: no output" "$out" ""
+
 # ---------------------------------------------------------------- apply
 make_kernel
 run apply -F "$MI" --options "rw,noatime,x-relatime-interval=45min" /srv/data

@@ -149,7 +149,8 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 	}
 
 	devno_format(mnt_fs_get_devno(e->fs), e->majmin, sizeof(e->majmin));
-	kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate);
+	if (kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
+		return -1;
 
 	e->q.is_dir = S_ISDIR(st.st_mode);
 	e->q.inode_noatime = inode_has_noatime(file, &st);

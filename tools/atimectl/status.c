@@ -291,6 +291,10 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	return NULL;
 }
 
+/*
+ * Returns 0, -ENOMEM, or 1 when the kernel's files for the mount hold
+ * what the kernel cannot have written (reported once per superblock).
+ */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
 	bool json = c->opts->json;
@@ -298,6 +302,8 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 	struct row r;
 
 	fill_row(c, fs, &r);
+	if (r.st->error)
+		return 1;
 	ln = scols_table_new_line(c->table, NULL);
 	if (!ln)
 		return -ENOMEM;
@@ -372,6 +378,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs **targets = NULL;
 	struct kernel k;
+	bool bad = false;
 	int ret = 1, r;
 
 	if (parse_columns(opts->columns, opts->json, c.ids, &c.ncols) < 0)
@@ -417,10 +424,14 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		}
 	}
 
+	/* every line is made, so that each bad superblock is reported */
 	if (argc > 0) {
-		for (int i = 0; i < argc; i++)
-			if (add_line(&c, targets[i]) < 0)
+		for (int i = 0; i < argc; i++) {
+			r = add_line(&c, targets[i]);
+			if (r < 0)
 				goto oom;
+			bad |= r > 0;
+		}
 	} else {
 		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 		struct libmnt_fs *fs;
@@ -428,15 +439,18 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		if (!itr)
 			goto oom;
 		r = 0;
-		while (r == 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
+		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
 			if (!opts->all && !mount_is_shown_by_default(fs))
 				continue;
 			r = add_line(&c, fs);
+			bad |= r > 0;
 		}
 		mnt_free_iter(itr);
 		if (r < 0)
 			goto oom;
 	}
+	if (bad)
+		goto out;
 
 	/* a write error is reported by close_stdout() at exit */
 	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
