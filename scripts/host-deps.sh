@@ -14,6 +14,8 @@ packages=(
 	# userspace
 	meson ninja-build pkg-config libmount-dev libsmartcols-dev libblkid-dev
 	libcmocka-dev clang libclang-rt-14-dev valgrind jq bash-completion
+	# the man page's examples are tested as it renders
+	man-db
 )
 backports=(mkosi)
 

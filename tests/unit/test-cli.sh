@@ -11,6 +11,9 @@ set -u
 ATIMECTL=${1:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
 FIXTURES=${2:?usage: test-cli.sh ATIMECTL FIXTURES_DIR}
 MI=$FIXTURES/mountinfo-basic
+# some runs are in another working directory
+case $ATIMECTL in /*) ;; *) ATIMECTL=$PWD/$ATIMECTL ;; esac
+case $FIXTURES in /*) ;; *) FIXTURES=$PWD/$FIXTURES MI=$PWD/$MI ;; esac
 
 T=$(mktemp -d /tmp/atimectl-cli-XXXXXX)
 trap 'rm -rf "$T"' EXIT
@@ -28,23 +31,36 @@ fail() {
 # (meson test --setup valgrind sets it).
 read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
 
+# Every run is followed by exactly one expect (exit status and the whole
+# of stderr), and its stdout is checked with check: with ATIMECTL replaced
+# by a program that exits 99, every check here fails.  The counts are
+# compared at the end so a run without expect cannot creep back in.
+runs=0
+expects=0
+
 # run ARGS...: runs atimectl, sets $rc, $out, $err
 run() {
-	"${wrapper[@]}" "$ATIMECTL" "$@" >"$T/out" 2>"$T/err"
+	runs=$((runs + 1))
+	: >"$T/out"
+	"${run_prefix[@]}" "${wrapper[@]}" "$ATIMECTL" "$@" >"${run_stdout:-$T/out}" 2>"$T/err"
 	rc=$?
 	out=$(cat "$T/out")
 	err=$(cat "$T/err")
 }
+run_prefix=()
 
-# expect NAME RC [STDERR-LINE]: check the last run
+# expect NAME RC STDERR: check the exit status and all of stderr of the
+# last run ("" for none)
 expect() {
 	local name=$1 want_rc=$2
+	[ $# -eq 3 ] || { echo "test-cli.sh: expect $name: needs RC and STDERR" >&2; exit 2; }
+	expects=$((expects + 1))
 	tests=$((tests + 1))
 	if [ "$rc" != "$want_rc" ]; then
 		fail "$name: exit status $rc, expected $want_rc (stderr: $err)"
 		return
 	fi
-	if [ $# -ge 3 ] && [ "$err" != "$3" ]; then
+	if [ "$err" != "$3" ]; then
 		fail "$name: stderr was
   '$err'
 expected
@@ -106,15 +122,15 @@ check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .upd
 	'null,number'
 
 run status --all --json -F "$MI"
-expect "status --all" 0
+expect "status --all" 0 ""
 check "--all: entries" "$(echo "$out" | jq '.filesystems | length')" 14
 
 run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
 expect "default verb, raw" 0 ""
 check "raw output" "$out" "/ 8:1 10min global -
 /tmp 0:25 - - -
-/srv/data 8:16 - - 1h
-/srv/bind 8:16 - - 1h
+/srv/data 8:16 (1h) override 1h
+/srv/bind 8:16 (1h) override 1h
 /mnt/stack 8:32 10min global -
 /mnt/stack 8:48 10min global -
 /mnt/with\\x20space 8:64 10min global -
@@ -129,7 +145,20 @@ check "status targets" "$(echo "$out" | awk 'NR > 1 { print $1, $NF }')" "/srv/d
 check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
 	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
 
+# an override on a noatime mount shows, in parentheses: not in use
+run status -F "$MI" -n -r /srv/data
+expect "inactive override" 0 ""
+check "inactive override" "$out" "/srv/data /dev/sdb ext4 noatime (1h) override 5 7"
+
+# each column once, even when named again
+run status -F "$MI" -J -o +MAJMIN,majmin,TARGET /srv/data
+expect "json: columns once" 0 ""
+check "json: columns once" "$(echo "$out" | jq -c .)" \
+	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
+check "json: columns once, raw text" "$(echo "$out" | grep -c '"majmin"')" 1
+
 run status -F "$MI" -o target,origin -J /
+expect "json -o" 0 ""
 check "json -o" "$(echo "$out" | jq -c .)" '{"filesystems":[{"target":"/","origin":"global"}]}'
 
 run status -F "$MI" /srv/data /nonexistent/x bogus
@@ -154,15 +183,15 @@ expect "set MAJ:MIN" 0 ""
 check "set MAJ:MIN wrote" "$(value 8:32)" 129600
 
 run set -F "$MI" "/mnt/with space" 0
-expect "set path with space" 0
+expect "set path with space" 0 ""
 check "set 0" "$(value 8:64)" 0
 
 run set -F "$MI" /dev/sdf1 2147483647
-expect "set source, max" 0
+expect "set source, max" 0 ""
 check "set max" "$(value 8:80)" 2147483647
 
 run set -F "$MI" -v /mnt/stack 90s
-expect "set stacked: topmost" 0
+expect "set stacked: topmost" 0 ""
 check "set stacked wrote topmost" "$(value 8:48)" 90
 check "set stacked left lower" "$(value 8:32)" 129600
 check "set -v" "$out" "/mnt/stack (8:48): relatime interval 1min 30s"
@@ -176,10 +205,22 @@ run set -F "$MI" /srv/data 2147483648
 expect "set overflow" 2 "atimectl: set: invalid duration '2147483648': out of range (at most 2147483647 seconds, about 68 years)"
 run set -F "$MI" /srv/data 0.5s
 expect "set sub-second" 2 "atimectl: set: invalid duration '0.5s': not a whole number of seconds"
+run set -F "$MI" /srv/data 1500ms
+expect "set sub-second, ms" 2 "atimectl: set: invalid duration '1500ms': not a whole number of seconds"
+check "sub-second: unchanged" "$(value 8:16)" "$before"
+# what systemd accepts, when it is whole seconds
+run set -F "$MI" /srv/data "1.5s 500ms"
+expect "set ms that make seconds" 0 ""
+check "set ms that make seconds" "$(value 8:16)" 2
+run set -F "$MI" /srv/data .5h
+expect "set .5h" 0 ""
+check "set .5h" "$(value 8:16)" 1800
+echo "$before" >"$T/sys/8:16/relatime_interval"
 run set -F "$MI" /srv/data
 expect "set missing duration" 2 "atimectl: set: expected TARGET DURATION (see --help)"
 run set -F "$MI" /srv/data 1h 2h
-expect "set extra argument" 2
+expect "set extra argument" 2 "atimectl: set: expected TARGET DURATION (see --help)"
+check "set extra argument: no output" "$out" ""
 run set -F "$MI" /nonexistent/x 1h
 expect "set no such path" 1 "atimectl: /nonexistent/x: no such file or directory"
 run set -F "$MI" 9:9 1h
@@ -200,12 +241,16 @@ check "reset 8:32" "$(value 8:32)" -1
 run reset -F "$MI"
 expect "reset without target" 2 "atimectl: reset: expected at least one TARGET (see --help)"
 
-if [ "$(id -u)" != 0 ]; then
-	chmod 0444 "$T/sys/8:1/relatime_interval"
-	run set -F "$MI" / 1h
-	expect "permission denied" 1 "atimectl: set: permission denied writing $T/sys/8:1/relatime_interval (are you root?)"
-	chmod 0644 "$T/sys/8:1/relatime_interval"
-fi
+# as an unprivileged user: as root, drop to nobody, who may read the
+# fixtures but not write the read-only file
+chmod 0444 "$T/sys/8:1/relatime_interval"
+chmod 0755 "$T"
+[ "$(id -u)" = 0 ] && run_prefix=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+run set -F "$MI" / 1h
+run_prefix=()
+expect "permission denied" 1 "atimectl: set: permission denied writing $T/sys/8:1/relatime_interval (are you root?)"
+check "permission denied: unchanged" "$(value 8:1)" -1
+chmod 0644 "$T/sys/8:1/relatime_interval"
 
 # ---------------------------------------------------------------- global
 make_kernel
@@ -213,8 +258,10 @@ run global
 expect "global show" 0 ""
 check "global show" "$out" "10min"
 run global -r
+expect "global raw" 0 ""
 check "global raw" "$out" "600"
 run global --json
+expect "global json" 0 ""
 check "global json" "$(echo "$out" | jq -c .)" '{"interval":600,"tunable":true}'
 run global 2h
 expect "global set" 0 ""
@@ -222,8 +269,52 @@ check "global set wrote" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
 run global soon
 expect "global bad" 2 "atimectl: global: invalid duration 'soon': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
 run global 1h 2h
-expect "global two args" 2
+expect "global two args" 2 "atimectl: global: expected at most one DURATION (see --help)"
 check "global unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
+
+# a relatime_interval that holds no number is reported as what it holds
+make_kernel
+echo garbage >"$T/proc/relatime_interval"
+bad="atimectl: $T/proc/relatime_interval holds 'garbage', not a number of seconds (0 to 2147483647)"
+run global
+expect "global: garbage" 1 "$bad"
+check "global: garbage: no output" "$out" ""
+run -F "$MI" /
+expect "status: garbage" 1 "$bad"
+check "status: garbage: no output" "$out" ""
+echo -5 >"$T/proc/relatime_interval"
+run global -J
+expect "global: negative" 1 "atimectl: $T/proc/relatime_interval holds '-5', not a number of seconds (0 to 2147483647)"
+check "global: negative: no output" "$out" ""
+
+# a per-filesystem relatime_interval that holds no number, the same way
+make_kernel
+echo garbage >"$T/sys/8:16/relatime_interval"
+bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
+run -F "$MI"
+expect "status: fs garbage" 1 "$bad"
+check "status: fs garbage: no output" "$out" ""
+run status -J -F "$MI" /srv/data /srv/bind
+expect "status: fs garbage, two mounts, one message" 1 "$bad"
+check "status: fs garbage, json: no output" "$out" ""
+run status -F "$MI" -o TARGET,INTERVAL -n -r /mnt/stack
+expect "status: fs garbage elsewhere" 0 ""
+check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
+echo -5 >"$T/sys/8:16/relatime_interval"
+printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
+echo 2147483648 >"$T/sys/8:48/relatime_interval"
+run status -F "$MI" /srv/data /mnt/stack
+expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
+atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
+check "status: every bad fs reported: no output" "$out" ""
+run status -F "$MI" 8:32
+expect "status: fs garbage escaped" 1 "atimectl: $T/sys/8:32/relatime_interval holds '\\x1b[2J', not -1 or a number of seconds (0 to 2147483647)"
+: >"$T/sys/8:1/relatime_interval"
+echo data >"$T/file"
+echo "1 0 8:1 / / rw,relatime - ext4 /dev/sda1 rw" >"$T/mi-relatime"
+run explain -F "$T/mi-relatime" "$T/file"
+expect "explain: fs garbage" 1 "atimectl: $T/sys/8:1/relatime_interval holds '', not -1 or a number of seconds (0 to 2147483647)"
+check "explain: fs garbage: no output" "$out" ""
 
 # ---------------------------------------------------------------- apply
 make_kernel
@@ -259,7 +350,7 @@ check "fstab: messages" "$(echo "$out" | sort)" "/mnt/stack (8:48): relatime int
 /srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
 
 run apply -F "$MI" --fstab "$FIXTURES/fstab-basic" /srv/data
-expect "apply one target from fstab" 0
+expect "apply one target from fstab" 0 ""
 check "apply one target" "$out" "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
 
 make_kernel
@@ -295,6 +386,7 @@ check "explain: reason" "$(echo "$out" | jq -r '.files[0].reason')" \
 
 echo 60 >"$T/sys/8:1/relatime_interval"
 run explain --json -F "$T/mi-relatime" "$f"
+expect "explain: override" 0 ""
 check "explain: override" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin, .override, .next_update_sec - .atime_sec]')" \
 	'[60,"override",60,60]'
 
@@ -307,15 +399,19 @@ check "explain human: next read" "$(echo "$out" | grep 'Next read:')" \
 # atime in the past again: touch itself set ctime to now, after atime
 touch -a -d "@$((now - 10))" "$f"
 run explain --json -F "$T/mi-relatime" "$f"
+expect "explain: ctime after atime" 0 ""
 check "explain: ctime after atime" "$(echo "$out" | jq -c '.files[0] | [.update, .next_update_sec]')" '[true,null]'
 
 run explain --json -F "$T/mi-noatime" "$f"
+expect "explain: noatime" 0 ""
 check "explain: noatime" "$(echo "$out" | jq -c '.files[0] | [.mode, .interval, .update, .never, .reason]')" \
 	'["noatime",null,false,true,"the filesystem is mounted noatime"]'
 run explain --json -F "$T/mi-ro" "$f"
+expect "explain: read-only" 0 ""
 check "explain: read-only" "$(echo "$out" | jq -c '.files[0] | [.readonly, .never, .reason]')" \
 	'[true,true,"the filesystem is read-only"]'
 run explain --json -F "$T/mi-strict" "$f" "$T"
+expect "explain: strictatime, two files" 0 ""
 check "explain: strictatime, two files" "$(echo "$out" | jq -c '[.files[] | [.mode, .update]]')" \
 	'[["strictatime",true],["strictatime",true]]'
 
@@ -327,9 +423,15 @@ expect "explain without file" 2 "atimectl: explain: expected at least one FILE (
 
 # the real mount table and statvfs() flags
 run explain --json "$f"
-expect "explain real mount" 0
-echo "$out" | jq -e '.files[0].mode | test("^(relatime|strictatime|noatime)$")' >/dev/null ||
-	fail "explain real mount: bad mode"
+expect "explain real mount" 0 ""
+real=$(findmnt -J -o TARGET,MAJ:MIN,VFS-OPTIONS -T "$f" | jq -c '.filesystems[0]')
+case ,$(echo "$real" | jq -r '."vfs-options"'), in
+*,noatime,*) real_mode=noatime ;;
+*,relatime,*) real_mode=relatime ;;
+*) real_mode=strictatime ;;
+esac
+check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, .majmin, .mode]')" \
+	"$(echo "$real" | jq -c --arg f "$f" --arg mode "$real_mode" '[$f, .target, ."maj:min", $mode]')"
 
 # ---------------------------------------------------------------- no kernel support
 unpatched_kernel
@@ -338,6 +440,7 @@ expect "unpatched: status" 0 "atimectl: this kernel has no per-filesystem relati
 check "unpatched: relatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/") | [.interval, .override, .updates, .skips]')" \
 	'[86400,null,null,null]'
 run status -F "$MI" -o TARGET,INTERVAL,ORIGIN -r -n /
+expect "unpatched: origin" 0 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
 check "unpatched: origin" "$out" "/ 1d kernel"
 run set -F "$MI" / 1h
 expect "unpatched: set" 1 "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)"
@@ -353,19 +456,114 @@ expect "unpatched: apply" 1 "atimectl: this kernel has no per-filesystem relatim
 run apply -F "$MI" -O "rw" /srv/data
 expect "unpatched: apply with nothing to do" 0 ""
 run explain --json -F "$T/mi-relatime" "$f"
+expect "unpatched: explain" 0 ""
 check "unpatched: explain" "$(echo "$out" | jq -c '.files[0] | [.interval, .origin]')" '[86400,"kernel"]'
+
+# ---------------------------------------------------------------- control characters
+# shown as findmnt shows them (\x0a), in messages and in every output
+make_kernel
+run status -F "$MI" $'/tmp\n'
+expect "control: message" 1 'atimectl: /tmp\x0a: no such file or directory'
+check "control: message: no output" "$out" ""
+run set -F "$MI" / $'1h\e[2J'
+expect "control: duration" 2 "atimectl: set: invalid duration '1h\\x1b[2J': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "control: duration: no output" "$out" ""
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'30 21 8:64 / /mnt/a\012b\134x\011 rw,relatime - vfat /dev/sde1 rw' >"$T/mi-control"
+run -F "$T/mi-control" -o TARGET,MAJMIN -n -r
+expect "control: table" 0 ""
+check "control: table" "$out" '/ 8:1
+/mnt/a\x0ab\x5cx\x09 8:64'
+run set -v -F "$T/mi-control" 8:64 1h
+expect "control: set -v" 0 ""
+check "control: set -v" "$out" '/mnt/a\x0ab\x5cx\x09 (8:64): relatime interval 1h'
+g=$T/$'new\nline'
+echo data >"$g"
+run explain -F "$T/mi-relatime" "$g"
+expect "control: explain" 0 ""
+check "control: explain" "$(echo "$out" | head -2)" "       File: $T/new\\x0aline
+      Mount: / (ext4 on 8:1)"
 
 # ---------------------------------------------------------------- usage
 run --bogus
-expect "unknown option" 2
+expect "unknown option" 2 "atimectl: invalid option '--bogus' (see atimectl --help)"
+check "unknown option: no output" "$out" ""
+# option errors name the option as typed
+run --json=1
+expect "option takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
+check "option takes no argument: no output" "$out" ""
+run status --js=1
+expect "abbreviation takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
+run --o x
+expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --options (see atimectl --help)"
+run -nx
+expect "invalid short option" 2 "atimectl: invalid option '-x' (see atimectl --help)"
+run -F
+expect "missing argument" 2 "atimectl: option '-F' needs an argument (see atimectl --help)"
+run status --tab
+expect "missing argument, long" 2 "atimectl: option '--tab-file' needs an argument (see atimectl --help)"
+make_kernel
+run set -F "$MI" /srv/data -1
+expect "set: negative duration" 2 "atimectl: set: invalid duration '-1': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+check "set: negative duration: unchanged" "$(value 8:16)" 3600
+run global -5
+expect "global: negative duration" 2 "atimectl: global: invalid duration '-5': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+run -F "$MI" -o TARGET -n -- /srv/data -r
+expect "options end at --" 1 "atimectl: -r: no such mount"
+check "options end at --: no output" "$out" ""
+run -n /srv/data -F "$MI" -o TARGET,MODE -r
+expect "options after arguments" 0 ""
+check "options after arguments" "$out" "/srv/data noatime"
+# a bare word that names nothing is a mistyped command
+run frobnicate
+expect "unknown verb" 2 "atimectl: unknown command 'frobnicate' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+check "unknown verb: no output" "$out" ""
+run -F "$MI" stauts /srv/data
+expect "unknown verb with options" 2 "atimectl: unknown command 'stauts' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+run -F "$MI" -o TARGET -n 8:16
+expect "MAJ:MIN is a target" 0 ""
+check "MAJ:MIN is a target" "$out" "/srv/data"
+run -F "$MI" -o TARGET -n /srv/nothing-here
+expect "a path is a target" 1 "atimectl: /srv/nothing-here: no such file or directory"
+run -F "$MI" -o TARGET -n UUID=0000-none
+expect "a tag is a target" 1 "atimectl: UUID=0000-none: no such device"
+cd "$T"
+run -F "$T/mi-relatime" -o TARGET -n file
+cd - >/dev/null
+expect "a file in the working directory is a target" 0 ""
+check "a file in the working directory is a target" "$out" "/"
 run -V
 expect "version" 0 ""
 check "version" "$out" "atimectl 0.1.0"
 run --help
 expect "help" 0 ""
-echo "$out" | grep -q "^ atimectl \[options\] explain FILE" || fail "help: no explain line"
+check "help: usage" "$(echo "$out" | head -7)" "Usage:
+ atimectl [options] [status] [TARGET...]  show mounted filesystems
+ atimectl [options] set TARGET DURATION   set a filesystem's interval
+ atimectl [options] reset TARGET...       back to the global interval
+ atimectl [options] global [DURATION]     show or set fs.relatime_interval
+ atimectl [options] apply [TARGET...]     apply x-relatime-interval= options
+ atimectl [options] explain FILE...       will the next read update atime?"
 run status -J -r -F "$MI"
 expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
+
+# ---------------------------------------------------------------- write errors
+# every verb: exit 1 and one line when stdout cannot be written
+make_kernel
+full_err="atimectl: write error on standard output: No space left on device"
+run_stdout=/dev/full
+for args in "--help" "-V" "-F $MI" "-J -F $MI" "-r -F $MI" "global" "global -J" \
+	"set -v -F $MI /srv/data 1h" "reset -v -F $MI /srv/data" \
+	"explain -F $T/mi-relatime $f" "explain -J -F $T/mi-relatime $f" \
+	"apply -v -F $MI -O rw /srv/data"; do
+	# shellcheck disable=SC2086
+	run $args
+	expect "/dev/full: $args" 1 "$full_err"
+done
+# apply flushes stdout itself, and the reason is gone by exit
+run apply -F "$MI" -O x-relatime-interval=2h /srv/data
+expect "/dev/full: apply" 1 "atimectl: write error on standard output"
+run_stdout=
 
 # ---------------------------------------------------------------- big table
 if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
@@ -376,9 +574,12 @@ if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
 	check "big table: 8:1 bind mounts share the override" \
 		"$(echo "$out" | jq '[.filesystems[] | select(.majmin == "8:1")] | length')" 1000
 	run status -F "$BIG_MOUNTINFO"
+	expect "big table: default" 0 ""
 	# ext4 1999 + xfs 999 + nfs4 999 + tmpfs 2001; not proc, cgroup2, nsfs, overlay, ...
 	check "big table: default filter" "$(echo "$out" | tail -n +2 | wc -l)" 5998
 fi
 
+[ "$runs" -eq "$expects" ] ||
+	fail "$runs runs of atimectl but $expects expects: every run needs one"
 echo "$tests checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -224,6 +224,49 @@ static void test_unpatched(void **state)
 	setenv("ATIMECTL_SYSFS_RELATIME", f->sys, 1);
 }
 
+/* An override the kernel cannot have written is an error, not "none". */
+static void test_bad_override(void **state)
+{
+	static const char *const bad[] = {
+		"garbage\n", "-5\n", "-2\n", "2147483648\n", "", "\n", "1h\n", "12 34\n",
+	};
+	struct fixture *f = *state;
+	struct fs_kernel_state st;
+	char dir[256], cmd[300];
+	struct kernel k;
+
+	make_fs_dir(f, "8:80", "-1\n", "1\n", "2\n");
+	snprintf(dir, sizeof(dir), "%s/8:80", f->sys);
+	assert_int_equal(kernel_open(&k), 0);
+
+	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st), 0);
+	assert_false(st.has_override);
+	assert_int_equal(st.error, 0);
+	write_file(dir, "relatime_interval", "2147483647\n");
+	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st), 0);
+	assert_true(st.has_override);
+	assert_int_equal(st.override, 2147483647);
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		write_file(dir, "relatime_interval", bad[i]);
+		assert_int_equal(kernel_read_fs(&k, makedev(8, 80),
+						KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st),
+				 -EINVAL);
+		assert_int_equal(st.error, -EINVAL);
+		assert_true(st.has_dir);
+		assert_false(st.has_override);
+		/* only asked for the counters: no complaint */
+		assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_COUNTERS, &st), 0);
+		assert_true(st.has_counters);
+		assert_int_equal(st.updates, 1);
+	}
+	kernel_close(&k);
+
+	/* the other tests know three directories */
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_devno_format(void **state)
 {
 	char buf[DEVNO_FORMAT_MAX], small[4];
@@ -242,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_write),
 		cmocka_unit_test(test_unpatched),
+		cmocka_unit_test(test_bad_override),
 		cmocka_unit_test(test_devno_format),
 	};
 

@@ -232,6 +232,22 @@ static void test_errors(void **state)
 	assert_null(fs);
 }
 
+static void test_plausible(void **state)
+{
+	(void) state;
+	assert_true(target_spec_is_plausible("/srv/data"));
+	assert_true(target_spec_is_plausible("./x"));
+	assert_true(target_spec_is_plausible("server:/export"));
+	assert_true(target_spec_is_plausible("UUID=1234"));
+	assert_true(target_spec_is_plausible("LABEL=data"));
+	assert_true(target_spec_is_plausible("8:16"));
+	assert_true(target_spec_is_plausible("."));          /* exists */
+	assert_false(target_spec_is_plausible("frobnicate"));
+	assert_false(target_spec_is_plausible("8:"));
+	assert_false(target_spec_is_plausible("stauts"));
+	assert_false(target_spec_is_plausible(""));
+}
+
 static void test_devno_parse(void **state)
 {
 	dev_t d;
@@ -330,6 +346,7 @@ static void test_basic_modes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plausible),
 		cmocka_unit_test(test_path_plain),
 		cmocka_unit_test(test_path_bind),
 		cmocka_unit_test(test_path_stacked),

@@ -8,7 +8,7 @@
 
 /* Command-line options shared by the verbs. */
 struct options {
-	const char *tab_file;    /* -F: mount table instead of /proc/self/mountinfo */
+	const char *tab_file;    /* -F or $ATIMECTL_MOUNTINFO: instead of /proc/self/mountinfo */
 	const char *fstab_file;  /* --fstab: instead of /etc/fstab */
 	const char *columns;     /* -o */
 	const char *optstr;      /* -O: options for "apply" */
@@ -17,6 +17,7 @@ struct options {
 	bool json;
 	bool all;
 	bool verbose;
+	bool list_targets;    /* --list-targets */
 };
 
 /* Each verb returns the exit status: 0, 1 (failure) or EXIT_USAGE. */

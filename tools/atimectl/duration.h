@@ -12,14 +12,16 @@
 #define DURATION_FORMAT_MAX 64
 
 /*
- * Parse a duration: plain seconds ("3600") or a systemd-style time span
- * ("90s", "30min", "1h30min", "1d 12h", "2w", "1.5h").  The result must be
- * a whole number of seconds in 0..DURATION_MAX.
+ * Parse a duration: what systemd's parse_sec() accepts ("3600", "90s",
+ * "1h30min", "1d 12h", ".5h", "1000ms", "+5"; see systemd.time(7)), when
+ * it is a whole number of seconds in 0..DURATION_MAX.  Like systemd it
+ * computes in microseconds: "1.5s 500ms" is 2, "1.0000001s" is 1.
  *
  * Returns 0 and stores the seconds in *ret, or a negative errno:
  *   -EINVAL  not a duration (empty, unknown unit, junk, negative)
- *   -ERANGE  larger than DURATION_MAX
- *   -EDOM    not a whole number of seconds ("0.5s", "1.001min")
+ *   -ERANGE  larger than DURATION_MAX, or "infinity"
+ *   -EDOM    a time span, but not a whole number of seconds ("0.5s",
+ *            "1500ms", "1us")
  * *ret is untouched on error.
  */
 int duration_parse(const char *s, int64_t *ret);

@@ -20,6 +20,7 @@
 #include "atime-rule.h"
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "interval.h"
 #include "json.h"
 #include "mounts.h"
@@ -119,29 +120,37 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 		       const char *file, struct explanation *e)
 {
 	struct stat st;
+	char *esc;
 	int r;
 
 	memset(e, 0, sizeof(*e));
 	e->file = file;
 	if (stat(file, &st) < 0) {
-		fprintf(stderr, "atimectl: %s: %s\n", file,
-			errno == ENOENT ? "no such file or directory" : strerror(errno));
+		r = errno;
+		fprintf(stderr, "atimectl: %s: %s\n", name_escape(file, &esc),
+			r == ENOENT ? "no such file or directory" : strerror(r));
+		free(esc);
 		return -1;
 	}
 	e->fs = mount_for_file(tb, file, &st);
 	if (!e->fs) {
-		fprintf(stderr, "atimectl: %s: cannot find its mount: %s\n", file,
-			errno == ENOENT ? "not in the mount table" : strerror(errno));
+		r = errno;
+		fprintf(stderr, "atimectl: %s: cannot find its mount: %s\n", name_escape(file, &esc),
+			r == ENOENT ? "not in the mount table" : strerror(r));
+		free(esc);
 		return -1;
 	}
 	r = mount_flags(opts, file, e->fs, &e->q);
 	if (r < 0) {
-		fprintf(stderr, "atimectl: %s: cannot read mount flags: %s\n", file, strerror(-r));
+		fprintf(stderr, "atimectl: %s: cannot read mount flags: %s\n",
+			name_escape(file, &esc), strerror(-r));
+		free(esc);
 		return -1;
 	}
 
 	devno_format(mnt_fs_get_devno(e->fs), e->majmin, sizeof(e->majmin));
-	kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate);
+	if (kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
+		return -1;
 
 	e->q.is_dir = S_ISDIR(st.st_mode);
 	e->q.inode_noatime = inode_has_noatime(file, &st);
@@ -174,11 +183,13 @@ static const char *origin_text(const struct explanation *e, char *buf, size_t le
 
 static void print_human(const struct explanation *e)
 {
-	char t[TIME_FORMAT_MAX], d[DURATION_FORMAT_MAX], o[128];
+	char t[TIME_FORMAT_MAX], d[DURATION_FORMAT_MAX], o[128], *e1, *e2;
 
-	printf("       File: %s\n", e->file);
-	printf("      Mount: %s (%s on %s)\n", mnt_fs_get_target(e->fs),
+	printf("       File: %s\n", name_escape(e->file, &e1));
+	printf("      Mount: %s (%s on %s)\n", name_escape(mnt_fs_get_target(e->fs), &e2),
 	       mnt_fs_get_fstype(e->fs) ? mnt_fs_get_fstype(e->fs) : "?", e->majmin);
+	free(e1);
+	free(e2);
 	printf("       Mode: %s%s%s%s\n", atime_mode_name(e->q.mode),
 	       e->q.nodiratime ? ", nodiratime" : "",
 	       e->q.readonly ? ", read-only" : "",
@@ -276,7 +287,11 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		kernel_close(&k);
 		return 1;
 	}
-	global_interval_read(&k, &g);
+	if (global_interval_read(&k, &g) < 0) {
+		mnt_unref_table(tb);
+		kernel_close(&k);
+		return 1;
+	}
 
 	if (opts->json) {
 		json_init(&w, stdout);
@@ -305,10 +320,6 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		json_finish(&w);
 	}
 
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
-		ret = 1;
-	}
 	mnt_unref_table(tb);
 	kernel_close(&k);
 	return ret;

@@ -2,18 +2,41 @@
 /*
  * Which relatime interval applies to a filesystem, and where it comes from.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
 #include "interval.h"
 
-void global_interval_read(const struct kernel *k, struct global_interval *ret)
+int global_interval_read(const struct kernel *k, struct global_interval *ret)
 {
+	char text[64], *esc;
 	int64_t v;
+	int r;
 
 	ret->tunable = false;
 	ret->seconds = UPSTREAM_RELATIME_INTERVAL;
-	if (kernel_read_global(k, &v) == 0 && v >= 0) {
+	r = kernel_read_global(k, &v);
+	if (r == 0 && v >= 0) {
 		ret->tunable = true;
 		ret->seconds = v;
+		return 0;
 	}
+	if (r == -ENOENT || r == -ENOTDIR)
+		return 0;
+	if (r == 0 || r == -EINVAL)
+		r = kernel_read_global_text(k, text, sizeof(text));
+	if (r < 0) {
+		fprintf(stderr, "atimectl: cannot read %s/relatime_interval: %s\n",
+			k->proc_sys_fs, strerror(-r));
+		return r;
+	}
+	fprintf(stderr, "atimectl: %s/relatime_interval holds '%s', not a number of seconds (0 to 2147483647)\n",
+		k->proc_sys_fs, name_escape(text, &esc));
+	free(esc);
+	return -EINVAL;
 }
 
 int64_t effective_interval(const struct global_interval *g,

@@ -19,7 +19,12 @@ struct global_interval {
 	int64_t seconds;
 };
 
-void global_interval_read(const struct kernel *k, struct global_interval *ret);
+/*
+ * Returns 0 (a kernel without the sysctl is not tunable, with 1d), or a
+ * negative errno when the file exists but cannot be read or holds no
+ * number of seconds; then a message says what was read.
+ */
+int global_interval_read(const struct kernel *k, struct global_interval *ret);
 
 /* The interval a relatime mount of this superblock uses, and why. */
 int64_t effective_interval(const struct global_interval *g,

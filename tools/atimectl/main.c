@@ -4,12 +4,17 @@
  * filesystem.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atimectl.h"
+#include "close-stdout.h"
+#include "escape.h"
+#include "list-targets.h"
 #include "status.h"
+#include "target.h"
 
 #ifndef ATIMECTL_VERSION
 #define ATIMECTL_VERSION "unknown"
@@ -63,107 +68,250 @@ static void usage(FILE *out)
 
 enum {
 	OPT_FSTAB = 0x100,
+	OPT_LIST_TARGETS,
 };
 
-int main(int argc, char **argv)
+static const char shortopts[] = "+:o:nrJaF:O:vhV";
+
+static const struct option longopts[] = {
+	{ "output",       required_argument, NULL, 'o' },
+	{ "noheadings",   no_argument,       NULL, 'n' },
+	{ "raw",          no_argument,       NULL, 'r' },
+	{ "json",         no_argument,       NULL, 'J' },
+	{ "all",          no_argument,       NULL, 'a' },
+	{ "tab-file",     required_argument, NULL, 'F' },
+	{ "fstab",        required_argument, NULL, OPT_FSTAB },
+	{ "options",      required_argument, NULL, 'O' },
+	{ "verbose",      no_argument,       NULL, 'v' },
+	{ "help",         no_argument,       NULL, 'h' },
+	{ "version",      no_argument,       NULL, 'V' },
+	{ "list-targets", no_argument,       NULL, OPT_LIST_TARGETS },
+	{ NULL, 0, NULL, 0 }
+};
+
+/*
+ * getopt's own messages take two lines and name "-J" for "--json=1"; the
+ * contract wants one line that names what the user typed.  typed is the
+ * argument that held the bad option.
+ */
+static void option_error(int c, const char *typed)
 {
-	static const struct option longopts[] = {
-		{ "output",     required_argument, NULL, 'o' },
-		{ "noheadings", no_argument,       NULL, 'n' },
-		{ "raw",        no_argument,       NULL, 'r' },
-		{ "json",       no_argument,       NULL, 'J' },
-		{ "all",        no_argument,       NULL, 'a' },
-		{ "tab-file",   required_argument, NULL, 'F' },
-		{ "fstab",      required_argument, NULL, OPT_FSTAB },
-		{ "options",    required_argument, NULL, 'O' },
-		{ "verbose",    no_argument,       NULL, 'v' },
-		{ "help",       no_argument,       NULL, 'h' },
-		{ "version",    no_argument,       NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct options opts = { 0 };
-	const struct verb *verb = &verbs[0];
+	char *esc;
+
+	if (strncmp(typed, "--", 2) == 0) {
+		const char *name = typed + 2;
+		size_t len = strcspn(name, "=");
+		const struct option *match = NULL;
+		int matches = 0;
+
+		for (const struct option *o = longopts; o->name; o++) {
+			if (strncmp(o->name, name, len) != 0)
+				continue;
+			if (strlen(o->name) == len) {	/* exact */
+				match = o;
+				matches = 1;
+				break;
+			}
+			match = o;
+			matches++;
+		}
+		if (c == ':' && match) {
+			fprintf(stderr, "atimectl: option '--%s' needs an argument", match->name);
+		} else if (matches == 1 && name[len] == '=') {
+			fprintf(stderr, "atimectl: option '--%s' takes no argument", match->name);
+		} else if (matches > 1) {
+			const char *sep = "";
+
+			fprintf(stderr, "atimectl: option '--%.*s' is ambiguous: ",
+				(int) len, name_escape(name, &esc));
+			free(esc);
+			for (const struct option *o = longopts; o->name; o++) {
+				if (strncmp(o->name, name, len) == 0) {
+					fprintf(stderr, "%s--%s", sep, o->name);
+					sep = ", ";
+				}
+			}
+		} else {
+			fprintf(stderr, "atimectl: invalid option '%s'", name_escape(typed, &esc));
+			free(esc);
+		}
+	} else if (c == ':') {
+		fprintf(stderr, "atimectl: option '-%c' needs an argument", optopt);
+	} else if (optopt > 0x20 && optopt < 0x7f) {
+		fprintf(stderr, "atimectl: invalid option '-%c'", optopt);
+	} else {
+		fprintf(stderr, "atimectl: invalid option '-\\x%02x'", (unsigned char) optopt);
+	}
+	fputs(" (see atimectl --help)\n", stderr);
+}
+
+static void unknown_verb(const char *word)
+{
+	char *esc;
+
+	fprintf(stderr, "atimectl: unknown command '%s' (commands:", name_escape(word, &esc));
+	free(esc);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(stderr, "%s %s", i ? "," : "", verbs[i].name);
+	fputs("; see atimectl --help)\n", stderr);
+}
+
+/* After the verb, "-1" is a value, not an option: no option is a digit. */
+static bool is_negative_number(const char *arg)
+{
+	return arg[0] == '-' && ((arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.');
+}
+
+static int parse_options(int argc, char **argv, struct options *opts,
+			 char **args, int *nargs)
+{
 	int c;
 
 	/* getopt's own messages take two lines; the contract wants one */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:nrJaF:O:vhV", longopts, NULL)) != -1) {
+	*nargs = 0;
+	while (optind < argc) {
+		int before = optind;
+
+		if (*nargs > 0 && is_negative_number(argv[optind])) {
+			args[(*nargs)++] = argv[optind++];
+			continue;
+		}
+		/* "+": stop at each argument, so options may come before and
+		 * after it but values such as "-1" are seen in place */
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		if (c == -1) {
+			if (optind == before + 1 && strcmp(argv[before], "--") == 0) {
+				while (optind < argc)
+					args[(*nargs)++] = argv[optind++];
+				break;
+			}
+			if (optind < argc)
+				args[(*nargs)++] = argv[optind++];
+			continue;
+		}
 		switch (c) {
 		case 'o':
-			opts.columns = optarg;
+			opts->columns = optarg;
 			break;
 		case 'n':
-			opts.noheadings = true;
+			opts->noheadings = true;
 			break;
 		case 'r':
-			opts.raw = true;
+			opts->raw = true;
 			break;
 		case 'J':
-			opts.json = true;
+			opts->json = true;
 			break;
 		case 'a':
-			opts.all = true;
+			opts->all = true;
 			break;
 		case 'F':
-			opts.tab_file = optarg;
+			opts->tab_file = optarg;
 			break;
 		case OPT_FSTAB:
-			opts.fstab_file = optarg;
+			opts->fstab_file = optarg;
 			break;
 		case 'O':
-			opts.optstr = optarg;
+			opts->optstr = optarg;
 			break;
 		case 'v':
-			opts.verbose = true;
+			opts->verbose = true;
+			break;
+		case OPT_LIST_TARGETS:
+			opts->list_targets = true;
 			break;
 		case 'h':
 			usage(stdout);
-			return fflush(stdout) == 0 ? 0 : 1;
+			return 0;
 		case 'V':
 			printf("atimectl %s\n", ATIMECTL_VERSION);
-			return fflush(stdout) == 0 ? 0 : 1;
-		case ':':
-			fprintf(stderr, "atimectl: option '%s' needs an argument (see atimectl --help)\n",
-				argv[optind - 1]);
-			return EXIT_USAGE;
+			return 0;
 		default:
-			if (optopt)
-				fprintf(stderr, "atimectl: invalid option '-%c' (see atimectl --help)\n",
-					optopt);
-			else
-				fprintf(stderr, "atimectl: invalid option '%s' (see atimectl --help)\n",
-					argv[optind - 1]);
+			/* a long option or the end of a cluster: optind moved on */
+			option_error(c, argv[optind > before ? optind - 1 : before]);
 			return EXIT_USAGE;
 		}
 	}
+	return -1;
+}
+
+static int run(int argc, char **argv)
+{
+	struct options opts = { 0 };
+	const struct verb *verb = NULL;
+	char **args;
+	int nargs, r;
+
+	args = calloc((size_t) argc + 1, sizeof(*args));
+	if (!args) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		return 1;
+	}
+	r = parse_options(argc, argv, &opts, args, &nargs);
+	if (r >= 0)
+		goto out;
+	r = EXIT_USAGE;
+
+	/* a test hook, documented in atimectl(8): the table -F names */
+	if (!opts.tab_file) {
+		const char *env = getenv("ATIMECTL_MOUNTINFO");
+
+		if (env && *env)
+			opts.tab_file = env;
+	}
+	if (opts.list_targets) {
+		if (nargs > 0) {
+			fprintf(stderr, "atimectl: --list-targets takes no arguments\n");
+			goto out;
+		}
+		r = list_targets(&opts);
+		goto out;
+	}
 
 	/* a first argument that is no verb is a TARGET of "status" */
-	if (optind < argc) {
+	if (nargs > 0) {
 		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-			if (strcmp(argv[optind], verbs[i].name) == 0) {
+			if (strcmp(args[0], verbs[i].name) == 0) {
 				verb = &verbs[i];
-				optind++;
 				break;
 			}
 		}
 	}
+	if (verb) {
+		nargs--;
+		memmove(args, args + 1, (size_t) nargs * sizeof(*args));
+	} else if (nargs > 0 && !target_spec_is_plausible(args[0])) {
+		unknown_verb(args[0]);
+		goto out;
+	} else {
+		verb = &verbs[0];
+	}
 
 	if (opts.optstr && verb->run != verb_apply) {
 		fprintf(stderr, "atimectl: --options only applies to the apply verb\n");
-		return EXIT_USAGE;
+		goto out;
 	}
 	if (opts.fstab_file && verb->run != verb_apply) {
 		fprintf(stderr, "atimectl: --fstab only applies to the apply verb\n");
-		return EXIT_USAGE;
+		goto out;
 	}
 	if (opts.columns && verb->run != verb_status) {
 		fprintf(stderr, "atimectl: --output only applies to the status verb\n");
-		return EXIT_USAGE;
+		goto out;
 	}
 	if (opts.json && opts.raw && verb->run == verb_status) {
 		fprintf(stderr, "atimectl: --json and --raw are mutually exclusive\n");
-		return EXIT_USAGE;
+		goto out;
 	}
 
-	return verb->run(&opts, argc - optind, argv + optind);
+	r = verb->run(&opts, nargs, args);
+out:
+	free(args);
+	return r;
+}
+
+int main(int argc, char **argv)
+{
+	return close_stdout(run(argc, argv));
 }

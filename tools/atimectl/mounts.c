@@ -5,15 +5,21 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "mounts.h"
 
 static int parser_errcb(struct libmnt_table *tb, const char *filename, int line)
 {
+	char *esc;
+
 	(void) tb;
 	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
-		filename ? filename : "mount table", line);
+		filename ? name_escape(filename, &esc) : "mount table", line);
+	if (filename)
+		free(esc);
 	return 1;  /* skip the line, keep going */
 }
 
@@ -35,7 +41,10 @@ struct libmnt_table *mounts_load(const char *file, bool with_utab)
 	else
 		r = mnt_table_parse_file(tb, name);
 	if (r < 0) {
-		fprintf(stderr, "atimectl: cannot read %s: %s\n", name, strerror(-r));
+		char *esc;
+
+		fprintf(stderr, "atimectl: cannot read %s: %s\n", name_escape(name, &esc), strerror(-r));
+		free(esc);
 		mnt_unref_table(tb);
 		return NULL;
 	}

@@ -11,6 +11,7 @@
 
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "interval.h"
 #include "json.h"
 #include "mounts.h"
@@ -28,14 +29,17 @@ static int check_fs_dirs(const struct kernel *k, int n, char **specs,
 
 	for (int i = 0; i < n; i++) {
 		dev_t devno = mnt_fs_get_devno(fss[i]);
-		char majmin[DEVNO_FORMAT_MAX];
+		char majmin[DEVNO_FORMAT_MAX], *e1, *e2;
 
 		if (kernel_fs_has_dir(k, devno))
 			continue;
 		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
-			specs[i], mnt_fs_get_fstype(fss[i]) ? mnt_fs_get_fstype(fss[i]) : "filesystem",
+			name_escape(specs[i], &e1),
+			mnt_fs_get_fstype(fss[i]) ? mnt_fs_get_fstype(fss[i]) : "filesystem",
 			devno_format(devno, majmin, sizeof(majmin)),
-			k->sysfs_root, majmin);
+			name_escape(k->sysfs_root, &e2), majmin);
+		free(e1);
+		free(e2);
 		failed = 1;
 	}
 	return failed ? -1 : 0;
@@ -79,12 +83,16 @@ static int write_targets(const struct options *opts, const char *verb,
 			ret = 1;
 			continue;
 		}
-		if (opts->verbose)
+		if (opts->verbose) {
+			char *esc;
+
 			printf("%s (%s): relatime interval %s\n",
-			       mnt_fs_get_target(fss[i]),
+			       name_escape(mnt_fs_get_target(fss[i]), &esc),
 			       devno_format(devno, majmin, sizeof(majmin)),
 			       value < 0 ? "inherits the global value"
 					 : duration_format(value, buf, sizeof(buf)));
+			free(esc);
+		}
 	}
 out:
 	free(fss);
@@ -97,10 +105,13 @@ out:
 static int parse_duration_arg(const char *verb, const char *arg, int64_t *seconds)
 {
 	int r = duration_parse(arg, seconds);
+	char *esc;
 
-	if (r < 0)
+	if (r < 0) {
 		fprintf(stderr, "atimectl: %s: invalid duration '%s': %s\n",
-			verb, arg, duration_strerror(r));
+			verb, name_escape(arg, &esc), duration_strerror(r));
+		free(esc);
+	}
 	return r;
 }
 
@@ -131,11 +142,14 @@ static int show_global(const struct options *opts)
 	struct global_interval g;
 	char buf[DURATION_FORMAT_MAX];
 	struct kernel k;
+	int r;
 
 	if (kernel_open(&k) < 0)
 		return 1;
-	global_interval_read(&k, &g);
+	r = global_interval_read(&k, &g);
 	kernel_close(&k);
+	if (r < 0)
+		return 1;
 
 	if (opts->json) {
 		struct json_writer w;
@@ -153,10 +167,6 @@ static int show_global(const struct options *opts)
 
 	if (!g.tunable)
 		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies\n");
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
-		return 1;
-	}
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "interval.h"
 #include "mounts.h"
 #include "status.h"
@@ -82,6 +83,14 @@ static int column_by_name(const char *name, size_t len)
 	return -1;
 }
 
+static bool memchr_int(const int *ids, size_t n, int id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
 /* "+LIST" appends to the defaults, "LIST" replaces them. */
 static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 {
@@ -106,14 +115,22 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 		int id = column_by_name(p, len);
 
 		if (id < 0) {
-			fprintf(stderr, "atimectl: unknown column: %.*s\n", (int) len, p);
+			char *name = strndup(p, len), *esc;
+
+			fprintf(stderr, "atimectl: unknown column: %s\n",
+				name ? name_escape(name, &esc) : "?");
+			if (name)
+				free(esc);
+			free(name);
 			return -EINVAL;
 		}
 		if (*n >= 2 * N_COLUMNS) {
 			fprintf(stderr, "atimectl: too many columns\n");
 			return -EINVAL;
 		}
-		ids[(*n)++] = id;
+		/* each column once: JSON keys must be unique */
+		if (!memchr_int(ids, *n, id))
+			ids[(*n)++] = id;
 		if (!end)
 			break;
 		p = end + 1;
@@ -244,12 +261,21 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	case COL_MODE:
 		return atime_mode_name(r->mode);
 	case COL_INTERVAL:
+		/* an override the mount does not use: "(1h)" */
+		if (!relatime && !json && r->st->has_override) {
+			char d[DURATION_FORMAT_MAX];
+
+			snprintf(buf, len, "(%s)", duration_format(r->st->override, d, sizeof(d)));
+			return buf;
+		}
 		if (!relatime)
 			return NULL;
 		if (json)	/* seconds, as a JSON number */
 			return len >= 24 ? format_u64((uint64_t) r->interval, buf) : NULL;
 		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
+		if (!relatime && !json && r->st->has_override)
+			return interval_origin_name(ORIGIN_OVERRIDE);
 		return relatime ? interval_origin_name(r->origin) : NULL;
 	case COL_OVERRIDE:
 		if (!r->st->has_override)
@@ -265,6 +291,10 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	return NULL;
 }
 
+/*
+ * Returns 0, -ENOMEM, or 1 when the kernel's files for the mount hold
+ * what the kernel cannot have written (reported once per superblock).
+ */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
 	bool json = c->opts->json;
@@ -272,6 +302,8 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 	struct row r;
 
 	fill_row(c, fs, &r);
+	if (r.st->error)
+		return 1;
 	ln = scols_table_new_line(c->table, NULL);
 	if (!ln)
 		return -ENOMEM;
@@ -346,6 +378,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs **targets = NULL;
 	struct kernel k;
+	bool bad = false;
 	int ret = 1, r;
 
 	if (parse_columns(opts->columns, opts->json, c.ids, &c.ncols) < 0)
@@ -369,7 +402,8 @@ int verb_status(const struct options *opts, int argc, char **argv)
 
 	if (!kernel_has_fs_interval(&k))
 		kernel_note_unsupported();
-	global_interval_read(&k, &c.global);
+	if (global_interval_read(&k, &c.global) < 0)
+		goto out;
 
 	if (setup_table(&c) < 0)
 		goto oom;
@@ -390,10 +424,14 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		}
 	}
 
+	/* every line is made, so that each bad superblock is reported */
 	if (argc > 0) {
-		for (int i = 0; i < argc; i++)
-			if (add_line(&c, targets[i]) < 0)
+		for (int i = 0; i < argc; i++) {
+			r = add_line(&c, targets[i]);
+			if (r < 0)
 				goto oom;
+			bad |= r > 0;
+		}
 	} else {
 		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 		struct libmnt_fs *fs;
@@ -401,22 +439,22 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		if (!itr)
 			goto oom;
 		r = 0;
-		while (r == 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
+		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
 			if (!opts->all && !mount_is_shown_by_default(fs))
 				continue;
 			r = add_line(&c, fs);
+			bad |= r > 0;
 		}
 		mnt_free_iter(itr);
 		if (r < 0)
 			goto oom;
 	}
-
-	if (scols_print_table(c.table) < 0) {
-		fprintf(stderr, "atimectl: cannot print the table\n");
+	if (bad)
 		goto out;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "atimectl: cannot write output: %s\n", strerror(errno));
+
+	/* a write error is reported by close_stdout() at exit */
+	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
+		fprintf(stderr, "atimectl: cannot print the table\n");
 		goto out;
 	}
 	ret = 0;

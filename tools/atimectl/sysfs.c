@@ -13,6 +13,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "sysfs.h"
 
 #define DEFAULT_PROC_SYS_FS "/proc/sys/fs"
@@ -172,6 +173,24 @@ int kernel_read_global(const struct kernel *k, int64_t *ret)
 	return parse_int64(buf, ret);
 }
 
+int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
+{
+	int dirfd, r;
+	size_t n;
+
+	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return -errno;
+	r = read_small(dirfd, "relatime_interval", buf, len);
+	close(dirfd);
+	if (r < 0)
+		return r;
+	n = strlen(buf);
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return 0;
+}
+
 /* Print a write failure the way users can act on it. */
 static void report_write_error(const char *verb, const char *path, int error)
 {
@@ -246,8 +265,32 @@ int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
 	return 0;
 }
 
-void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
-		    struct fs_kernel_state *ret)
+/*
+ * An override the kernel cannot have written: say what the file holds, as
+ * global_interval_read() does for the sysctl.
+ */
+static int report_bad_override(const struct kernel *k, const char *rel,
+			       char *text, int error)
+{
+	char *esc;
+	size_t n;
+
+	if (error) {
+		fprintf(stderr, "atimectl: cannot read %s/%s: %s\n",
+			k->sysfs_root, rel, strerror(error));
+		return -error;
+	}
+	n = strlen(text);
+	if (n > 0 && text[n - 1] == '\n')
+		text[n - 1] = '\0';
+	fprintf(stderr, "atimectl: %s/%s holds '%s', not -1 or a number of seconds (0 to 2147483647)\n",
+		k->sysfs_root, rel, name_escape(text, &esc));
+	free(esc);
+	return -EINVAL;
+}
+
+int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		   struct fs_kernel_state *ret)
 {
 	char path[DEVNO_FORMAT_MAX + 32], buf[64];
 	int64_t interval;
@@ -256,7 +299,7 @@ void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
 
 	memset(ret, 0, sizeof(*ret));
 	if (k->sysfs_fd < 0)
-		return;
+		return 0;
 
 	devno_format(devno, path, DEVNO_FORMAT_MAX);
 	dirlen = strlen(path);
@@ -265,12 +308,19 @@ void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
 	memcpy(path + dirlen, "/relatime_interval", sizeof("/relatime_interval"));
 	r = read_small(k->sysfs_fd, path, buf, sizeof(buf));
 	if (r == -ENOENT || r == -ENOTDIR)
-		return;
+		return 0;
 	ret->has_dir = true;
-	if ((what & KERNEL_READ_OVERRIDE) && r == 0 &&
-	    parse_int64(buf, &interval) == 0 && interval >= 0) {
-		ret->has_override = true;
-		ret->override = interval;
+	if (what & KERNEL_READ_OVERRIDE) {
+		/* -1: none; anything else but 0..INT_MAX is not the kernel's */
+		if (r < 0 || parse_int64(buf, &interval) < 0 ||
+		    interval < -1 || interval > INT_MAX) {
+			ret->error = report_bad_override(k, path, buf, -r);
+			return ret->error;
+		}
+		if (interval >= 0) {
+			ret->has_override = true;
+			ret->override = interval;
+		}
 	}
 
 	if (what & KERNEL_READ_COUNTERS) {
@@ -284,6 +334,7 @@ void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
 		     parse_uint64(buf, &ret->skips) == 0;
 		ret->has_counters = ok;
 	}
+	return 0;
 }
 
 static int compare_devno(const void *a, const void *b)

@@ -24,6 +24,7 @@ struct kernel {
 struct fs_kernel_state {
 	bool has_dir;        /* the MAJ:MIN directory exists */
 	bool has_override;   /* relatime_interval read and >= 0 */
+	int error;           /* relatime_interval unreadable or no number */
 	int64_t override;    /* seconds, valid when has_override */
 	bool has_counters;   /* both counters read */
 	uint64_t updates;
@@ -51,16 +52,25 @@ void kernel_note_unsupported(void);
  */
 int kernel_read_global(const struct kernel *k, int64_t *ret);
 
+/*
+ * The text of relatime_interval as read, for messages: up to len - 1
+ * bytes, trailing newline removed.  Returns 0 or a negative errno.
+ */
+int kernel_read_global_text(const struct kernel *k, char *buf, size_t len);
+
 /* Write fs.relatime_interval; prints an error with context on failure. */
 int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
 
 /*
  * Read the files selected by what (KERNEL_READ_*) for one superblock.  A
- * missing directory is not an error (has_dir = false).  Unreadable files
- * leave their fields unset.
+ * missing directory is not an error (has_dir = false).  Unreadable
+ * counters leave their fields unset.  A relatime_interval that cannot be
+ * read or holds anything but -1 or 0..2147483647 is an error when
+ * KERNEL_READ_OVERRIDE is asked for: a message says what it holds, and it
+ * is returned (a negative errno), also in ret->error.
  */
-void kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
-		    struct fs_kernel_state *ret);
+int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		   struct fs_kernel_state *ret);
 
 /*
  * The device numbers that have a directory under /sys/fs/relatime, sorted,

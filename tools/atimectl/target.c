@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "escape.h"
 #include "target.h"
 
 int devno_parse(const char *s, dev_t *ret)
@@ -110,6 +111,15 @@ static bool is_tag(const char *spec)
 		if (strncmp(spec, tags[i], strlen(tags[i])) == 0)
 			return true;
 	return false;
+}
+
+bool target_spec_is_plausible(const char *spec)
+{
+	struct stat st;
+	dev_t devno;
+
+	return strchr(spec, '/') || is_tag(spec) || devno_parse(spec, &devno) == 0 ||
+	       stat(spec, &st) == 0;
 }
 
 /* A block device: its device number, or its name as a mount source. */
@@ -246,10 +256,12 @@ int resolve_targets(struct libmnt_table *tb, int n, char **specs,
 
 	for (int i = 0; i < n; i++) {
 		const char *reason = NULL;
+		char *esc;
 
 		if (target_resolve(tb, cache, specs[i], &fss[i], &reason) < 0) {
-			fprintf(stderr, "atimectl: %s: %s\n", specs[i],
+			fprintf(stderr, "atimectl: %s: %s\n", name_escape(specs[i], &esc),
 				reason ? reason : "cannot resolve");
+			free(esc);
 			failed = 1;
 		}
 	}

@@ -2,6 +2,7 @@
 #ifndef ATIMECTL_TARGET_H
 #define ATIMECTL_TARGET_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 #include <libmount.h>
 
@@ -16,6 +17,13 @@
  */
 int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 		   const char *spec, struct libmnt_fs **ret, const char **reason);
+
+/*
+ * Can spec name a TARGET at all: a path (it has a '/'), a tag (UUID=...),
+ * MAJ:MIN, or an existing file?  A bare word that is none of these is no
+ * target, so a mistyped verb is not reported as a missing mount.
+ */
+bool target_spec_is_plausible(const char *spec);
 
 /* Parse "MAJ:MIN" strictly.  Returns 0 or -EINVAL. */
 int devno_parse(const char *s, dev_t *ret);
