@@ -6,6 +6,7 @@
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
 #   --kernel FILE     kernel image (default build/kernel/bzImage)
+#   --image FILE      initramfs image (default build/image/image.cpio)
 #   --suite NAME      run the in-guest test suite NAME and power off;
 #                     its TAP output is written to --results
 #   --demo            print "atimectl status" and power off
@@ -37,6 +38,7 @@ extra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift ;;
+	--image) image=$2; shift ;;
 	--suite) mode=suite; suite=$2; shift ;;
 	--demo) mode=demo ;;
 	--results) results=$2; shift ;;
@@ -45,7 +47,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
