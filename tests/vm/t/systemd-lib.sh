@@ -37,6 +37,7 @@ wait_file() {
 # bounds it) and returns once it is mounted.
 wait_mounted() {
 	local unit
+	mountpoint -q "$1" && return 0
 	unit=$(systemd-escape -p --suffix=mount "$1")
 	systemctl start "$unit" 2>/dev/null || true
 	mountpoint -q "$1" ||
@@ -83,11 +84,12 @@ expect_no_override() {
 	rm -f "$f"
 }
 
-# apply_log UNIT: what that atimectl-apply@ instance's process wrote.
+# apply_log UNIT: what the last run of that atimectl-apply@ instance wrote.
 apply_log() {
-	local i lines
+	local i lines id
+	id=$(systemctl show -P InvocationID "$1")
 	for ((i = 0; i < 100; i++)); do
-		lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$1")
+		lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$1" _SYSTEMD_INVOCATION_ID="$id")
 		[ -n "$lines" ] && break
 		sleep 0.1
 	done

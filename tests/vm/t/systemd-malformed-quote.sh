@@ -15,6 +15,7 @@ note "Options=$(systemctl show -P Options "$unit")"
 systemctl start "$unit" || { show_unit "$unit"; die "$unit did not start"; }
 mountpoint -q "$where" || die "$where is not mounted"
 note "utab: $(grep -F "$where" /run/mount/utab || echo none)"
+note "$(systemctl show -p ExecMount -p Options "$unit")"
 state=$(wait_state "$svc" failed active inactive)
 if [ "$state" != failed ]; then
 	show_unit "$svc"

@@ -35,7 +35,7 @@ unit() {
 bom=$(unit bom 'Options=size=1m,x-relatime-interval=5min\n')
 # the BOM before "[Mount]"
 printf '\xef\xbb\xbf%s' "$(cat "$run/$bom")" >"$run/$bom"
-cont=$(unit cont 'Options=size=1m,\\\n# a comment inside the continuation\nx-relatime-interval=7min\n')
+cont=$(unit cont 'Options=\\\n# a comment inside the continuation\nsize=1m,x-relatime-interval=7min\n')
 bs=$(unit backslash 'Options=size=1m,x-relatime-interval=8min\n')
 # [Unit] comes first, and its Description ends in an escaped backslash:
 # no continuation, so [Mount] is a section of its own.
