@@ -5,8 +5,8 @@
 . /usr/lib/atimectl-tests/t/systemd-lib.sh
 sysctl_set fs.relatime_interval 60
 if grep -q 'atimetest\.udev_delay' /proc/cmdline; then
-	note "udev held back until $(systemctl show -P ActiveEnterTimestamp atimectl-test-udev-resume.timer 2>/dev/null) + delay"
-	note "srv-mail.mount active since $(systemctl show -P ActiveEnterTimestampMonotonic srv-mail.mount)us, test start $(cut -d' ' -f1 /proc/uptime)s"
+	note "udev held back from $(systemctl show -P ExecMainStartTimestampMonotonic atimectl-test-udev-delay.service)us to $(systemctl show -P ExecMainExitTimestampMonotonic atimectl-test-udev-delay.service)us"
+	note "srv-mail.mount active at $(systemctl show -P ActiveEnterTimestampMonotonic srv-mail.mount)us, srv-cache.mount at $(systemctl show -P ActiveEnterTimestampMonotonic srv-cache.mount)us"
 fi
 # The runner is ordered after the mounts: no waiting here.
 mountpoint -q /srv/mail || die "/srv/mail is not mounted ($(systemctl show -P ActiveState srv-mail.mount))"
