@@ -149,7 +149,7 @@ set +e
 timeout --foreground "$timeout" "${qemu[@]}" -monitor none \
 	-serial "file:$console" -serial "file:$results" </dev/null &
 qpid=$!
-trap 'kill "$qpid" 2>/dev/null; rm -rf "$diskdir"' EXIT
+trap 'kill "$qpid" 2>/dev/null || true; rm -rf "$diskdir"' EXIT
 # Watch for progress: the console and the results grow as the guest boots
 # and as each test starts and ends.
 last=-1 quiet=0 stalled=0
