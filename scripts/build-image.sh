@@ -30,7 +30,7 @@ fi
 tests=$stage/usr/lib/atimectl-tests
 mkdir -p "$tests" "$stage/usr/lib/systemd/system"
 cp -r tests/vm/. "$tests/"
-rm -rf "$tests/units" "$tests/helpers"
+rm -rf "$tests/units" "$tests/helpers" "$tests/generators"
 mkdir -p "$tests/helpers"
 for src in tests/vm/helpers/*.c; do
 	cc -O2 -Wall -Wextra -Werror -o "$tests/helpers/$(basename "$src" .c)" "$src"
@@ -42,6 +42,11 @@ for unit in tests/vm/units/*.service; do
 	ln -sf "/usr/lib/systemd/system/$(basename "$unit")" \
 		"$stage/etc/systemd/system/${target:-multi-user.target}.wants/"
 done
+
+# Test-only generators (each does nothing unless an atimetest. kernel
+# parameter asks for it).
+mkdir -p "$stage/usr/lib/systemd/system-generators"
+cp tests/vm/generators/* "$stage/usr/lib/systemd/system-generators/"
 
 # The benchmark's guest half (bench/run.sh), run on atimebench= boots only.
 [ -x bench/stage.sh ] && bench/stage.sh "$stage"

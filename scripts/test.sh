@@ -11,6 +11,10 @@
 #                                   DEBUG_KOBJECT_RELEASE) and boot the
 #                                   stress suite on it; STRESS_SECONDS=N
 #                                   sets how long it runs (default 60)
+#
+# ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
+# suites only; no checkpatch either).  Suites marked "# kernel: ..." or
+# "# manual: ..." run only when named.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,23 +82,27 @@ if [ $run_host = 1 ]; then
 fi
 
 if [ $run_vm = 1 ]; then
-	step "kernel"
-	bash kernel/build.sh
-
-	step "checkpatch --strict on kernel/patches"
-	# Debian's python3 (with python3-ply for the SPDX check), not a pyenv one.
-	set +e
-	(cd build/linux && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
-		--quiet "$top"/kernel/patches/*.patch) >build/checkpatch.log 2>&1
-	rc=$?
-	set -e
-	if [ $rc -ne 0 ] || [ -s build/checkpatch.log ]; then
-		cat build/checkpatch.log
-		echo "not ok - checkpatch --strict reports problems"
-		failed=$((failed + 1))
+	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
+		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
 	else
-		echo "ok - checkpatch --strict: $(ls kernel/patches/*.patch | wc -l) patches clean"
-		passed=$((passed + 1))
+		step "kernel"
+		bash kernel/build.sh
+
+		step "checkpatch --strict on kernel/patches"
+		# Debian's python3 (with python3-ply for the SPDX check), not a pyenv one.
+		set +e
+		(cd build/linux && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
+			--quiet "$top"/kernel/patches/*.patch) >build/checkpatch.log 2>&1
+		rc=$?
+		set -e
+		if [ $rc -ne 0 ] || [ -s build/checkpatch.log ]; then
+			cat build/checkpatch.log
+			echo "not ok - checkpatch --strict reports problems"
+			failed=$((failed + 1))
+		else
+			echo "ok - checkpatch --strict: $(ls kernel/patches/*.patch | wc -l) patches clean"
+			passed=$((passed + 1))
+		fi
 	fi
 	for suite in "${suites[@]}"; do
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
@@ -108,12 +116,13 @@ if [ $run_vm = 1 ]; then
 	if [ ${#suites[@]} -eq 0 ]; then
 		# Suites for the debug kernel run only when asked for.
 		for f in tests/vm/suites/*; do
-			grep -q '^# kernel: ' "$f" || suites+=("$(basename "$f")")
+			grep -q '^# \(kernel\|manual\): ' "$f" || suites+=("$(basename "$f")")
 		done
 	fi
 	for suite in "${suites[@]}"; do
 		args=$(sed -n 's/^# cmdline: //p' "tests/vm/suites/$suite")
 		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
+		[ -n "${ATIMECTL_KERNEL:-}" ] && vmargs+=" --kernel $ATIMECTL_KERNEL"
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
 			vmargs+=" --kernel build/kernel/bzImage-debug --timeout 1800"
 			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"

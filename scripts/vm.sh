@@ -6,12 +6,15 @@
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
 #   --kernel FILE     kernel image (default build/kernel/bzImage)
+#   --image FILE      initramfs image (default build/image/image.cpio)
 #   --suite NAME      run the in-guest test suite NAME and power off;
 #                     its TAP output is written to --results
 #   --demo            print "atimectl status" and power off
 #   --results FILE    where the guest's results go (default build/vm/results.tap)
 #   --console FILE    where the serial console goes (default build/vm/console.log)
-#   --timeout SEC     kill a guest that has not powered off (default 600)
+#   --timeout SEC     kill a guest that has not powered off (default 1800)
+#   --idle SEC        kill a guest that wrote nothing to the console or the
+#                     results for SEC seconds (default 300)
 #   --icount          exact timing: -icount shift=0 (TCG only)
 #   --broken-disk     also attach the disk whose fstab entry carries a
 #                     malformed x-relatime-interval= (systemd suite)
@@ -27,7 +30,11 @@ image=$top/build/image/image.cpio
 vmdir=$top/build/vm
 results=$vmdir/results.tap
 console=$vmdir/console.log
-timeout=600
+# A slow guest (TCG on a busy host: the systemd suite took 183s idle and
+# 389s beside two CPU hogs and another guest) is given time as long as it
+# makes progress; a hung one is stopped after --idle seconds of silence.
+timeout=1800
+idle=300
 mode=interactive
 suite=
 icount=0
@@ -37,15 +44,17 @@ extra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift ;;
+	--image) image=$2; shift ;;
 	--suite) mode=suite; suite=$2; shift ;;
 	--demo) mode=demo ;;
 	--results) results=$2; shift ;;
 	--console) console=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
+	--idle) idle=$2; shift ;;
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -138,7 +147,27 @@ rm -f "$results" "$console"
 start=$(date +%s)
 set +e
 timeout --foreground "$timeout" "${qemu[@]}" -monitor none \
-	-serial "file:$console" -serial "file:$results" </dev/null
+	-serial "file:$console" -serial "file:$results" </dev/null &
+qpid=$!
+trap 'kill "$qpid" 2>/dev/null || true; rm -rf "$diskdir"' EXIT
+# Watch for progress: the console and the results grow as the guest boots
+# and as each test starts and ends.
+last=-1 quiet=0 stalled=0
+while kill -0 "$qpid" 2>/dev/null; do
+	sleep 5
+	size=$(( $(stat -c %s "$console" 2>/dev/null || echo 0) + $(stat -c %s "$results" 2>/dev/null || echo 0) ))
+	if [ "$size" != "$last" ]; then
+		last=$size quiet=0
+	else
+		quiet=$((quiet + 5))
+	fi
+	if [ "$quiet" -ge "$idle" ]; then
+		stalled=1
+		kill "$qpid" 2>/dev/null
+		break
+	fi
+done
+wait "$qpid"
 rc=$?
 set -e
 echo "[vm] guest ran $(( $(date +%s) - start ))s" >&2
@@ -153,6 +182,7 @@ fail() {
 	tail -n 40 "$console" >&2 || true
 	exit 1
 }
+[ "$stalled" = 1 ] && fail "guest wrote nothing for ${idle}s (--idle)"
 [ $rc -eq 124 ] && fail "guest did not power off within ${timeout}s"
 grep -q 'Kernel panic' "$console" 2>/dev/null && fail "guest kernel panicked"
 [ $rc -ne 0 ] && fail "qemu exited with status $rc"

@@ -20,7 +20,21 @@ struct planned {
 	struct libmnt_fs *fs;
 	int64_t seconds;
 	char *value;   /* as written in the options, for messages */
+	size_t pos;    /* place in the mount table: later is more recent */
+	bool lost;     /* another mount of the superblock wins */
 };
+
+static bool fstab_errors;
+
+/* A line libmount cannot parse: said once, skipped, and apply exits 1. */
+static int fstab_errcb(struct libmnt_table *tb, const char *filename, int line)
+{
+	(void) tb;
+	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
+		filename ? filename : "/etc/fstab", line);
+	fstab_errors = true;
+	return 1;
+}
 
 static struct libmnt_table *load_fstab(const char *file)
 {
@@ -31,6 +45,7 @@ static struct libmnt_table *load_fstab(const char *file)
 		fprintf(stderr, "atimectl: out of memory\n");
 		return NULL;
 	}
+	mnt_table_set_parser_errcb(tb, fstab_errcb);
 	r = mnt_table_parse_fstab(tb, file);
 	/* no /etc/fstab at all is an empty one, an explicit file must exist */
 	if (r < 0 && !(r == -ENOENT && !file)) {
@@ -44,9 +59,11 @@ static struct libmnt_table *load_fstab(const char *file)
 
 /*
  * Look at one option string.  Returns 1 and fills p when the option is
- * there and valid, 0 when absent, -1 after reporting a bad value.
+ * there and valid, 0 when absent, -1 after reporting a bad value (quiet:
+ * without reporting it; the mount's own apply does).
  */
-static int examine(const char *name, const char *optstr, struct planned *p)
+static int examine(const char *name, const char *optstr, struct planned *p,
+		   bool quiet)
 {
 	char *value = NULL;
 	int64_t seconds;
@@ -57,6 +74,10 @@ static int examine(const char *name, const char *optstr, struct planned *p)
 		return 0;
 	if (r == -ENOMEM) {
 		fprintf(stderr, "atimectl: out of memory\n");
+		return -1;
+	}
+	if (quiet && r < 0) {
+		free(value);
 		return -1;
 	}
 	if (r < 0 && !value) {
@@ -87,7 +108,7 @@ static int examine(const char *name, const char *optstr, struct planned *p)
  * utab ones come last, so they win.
  */
 static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
-			 struct libmnt_fs *fs, struct planned *p)
+			 struct libmnt_fs *fs, struct planned *p, bool quiet)
 {
 	const char *target = mnt_fs_get_target(fs);
 	struct libmnt_fs *entry = NULL;
@@ -99,7 +120,7 @@ static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 	if (entry && mnt_table_find_target(tb, target, MNT_ITER_BACKWARD) != fs)
 		entry = NULL;
 	if (entry) {
-		r = examine(target, mnt_fs_get_options(entry), p);
+		r = examine(target, mnt_fs_get_options(entry), p, quiet);
 		if (r < 0)
 			return r;
 		found = r;
@@ -107,7 +128,7 @@ static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 	if (mnt_fs_get_user_options(fs)) {
 		struct planned from_utab = { .fs = p->fs };
 
-		r = examine(target, mnt_fs_get_user_options(fs), &from_utab);
+		r = examine(target, mnt_fs_get_user_options(fs), &from_utab, quiet);
 		if (r < 0)
 			return r;
 		if (r > 0) {
@@ -117,6 +138,98 @@ static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 		}
 	}
 	return found;
+}
+
+/* fs's place in tb: mount tables list older mounts first */
+static size_t table_pos(struct libmnt_table *tb, struct libmnt_fs *fs)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *f;
+	size_t pos = 0;
+
+	if (!itr)
+		return 0;
+	while (mnt_table_next_fs(tb, itr, &f) == 0 && f != fs)
+		pos++;
+	mnt_free_iter(itr);
+	return pos;
+}
+
+static void report_conflict(dev_t devno, const char *loser, const char *lost_value,
+			    const char *winner, const struct planned *w)
+{
+	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+
+	fprintf(stderr, "atimectl: conflict on %s: %s asks for " RELATIME_OPTION "=%s, "
+		"%s for " RELATIME_OPTION "=%s; the one applied last wins: %s\n",
+		devno_format(devno, majmin, sizeof(majmin)), loser, lost_value,
+		winner, w->value, duration_format(w->seconds, buf, sizeof(buf)));
+}
+
+/*
+ * Mounts of one superblock share its interval.  Of planned mounts that ask
+ * for different values, the most recent one (latest in the mount table)
+ * wins, as it would if each were applied when it was made; each loser is
+ * reported instead of applied.
+ */
+static void plan_conflicts(struct planned *plan, size_t nplan)
+{
+	for (size_t i = 0; i < nplan; i++) {
+		dev_t devno = mnt_fs_get_devno(plan[i].fs);
+		struct planned *w = &plan[i];
+
+		for (size_t j = 0; j < nplan; j++)
+			if (mnt_fs_get_devno(plan[j].fs) == devno && plan[j].pos > w->pos)
+				w = &plan[j];
+		if (w == &plan[i])
+			continue;
+		plan[i].lost = true;
+		if (w->seconds != plan[i].seconds)
+			report_conflict(devno, mnt_fs_get_target(plan[i].fs), plan[i].value,
+					mnt_fs_get_target(w->fs), w);
+	}
+}
+
+/*
+ * With TARGETs, the other mounts of a target's superblock are not applied,
+ * but a different value one of them asks for is reported: the target's
+ * value is applied, so it is the one applied last.  Only utab counts for
+ * them when the options came from --options (the caller knows the
+ * target's, libmount the rest).
+ */
+static void other_conflicts(struct libmnt_table *tb, struct libmnt_table *fstab,
+			    const struct planned *plan, size_t nplan)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+
+	if (!itr)
+		return;
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		const struct planned *w = NULL;
+		struct planned other = { .fs = fs };
+		int r;
+
+		for (size_t i = 0; i < nplan; i++) {
+			if (plan[i].fs == fs) {
+				w = NULL;
+				break;
+			}
+			if (!plan[i].lost && mnt_fs_get_devno(plan[i].fs) == mnt_fs_get_devno(fs))
+				w = &plan[i];
+		}
+		if (!w)
+			continue;
+		if (fstab)
+			r = examine_mount(tb, fstab, fs, &other, true);
+		else
+			r = examine(mnt_fs_get_target(fs), mnt_fs_get_user_options(fs), &other, true);
+		if (r > 0 && other.seconds != w->seconds)
+			report_conflict(mnt_fs_get_devno(fs), mnt_fs_get_target(fs), other.value,
+					mnt_fs_get_target(w->fs), w);
+		free(other.value);
+	}
+	mnt_free_iter(itr);
 }
 
 static void free_plan(struct planned *plan, size_t n)
@@ -191,22 +304,26 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		int r;
 
 		if (opts->optstr)
-			r = examine(target, opts->optstr, &p);
+			r = examine(target, opts->optstr, &p, false);
 		else
-			r = examine_mount(tb, fstab, fss[i], &p);
+			r = examine_mount(tb, fstab, fss[i], &p, false);
 		if (r < 0) {
 			failed = true;
 		} else if (r == 0) {
 			if (opts->verbose)
 				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n", target);
 		} else {
+			p.pos = argc > 0 ? table_pos(tb, fss[i]) : i;
 			plan[nplan++] = p;
 		}
 	}
 	if (failed)
 		goto out;
+	plan_conflicts(plan, nplan);
+	if (argc > 0)
+		other_conflicts(tb, fstab, plan, nplan);
 	if (nplan == 0) {
-		ret = 0;
+		ret = fstab_errors ? 1 : 0;
 		goto out;
 	}
 
@@ -234,6 +351,8 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
 		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
 
+		if (plan[i].lost)
+			continue;
 		if (kernel_write_fs(&k, "apply", devno, plan[i].seconds) < 0) {
 			ret = 1;
 			continue;
@@ -244,7 +363,7 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		       duration_format(plan[i].seconds, buf, sizeof(buf)),
 		       plan[i].value);
 	}
-	if (fflush(stdout) != 0)
+	if (fflush(stdout) != 0 || fstab_errors)
 		ret = 1;
 	goto out;
 oom:

@@ -21,6 +21,16 @@ int optstr_find_relatime_interval(const char *optstr, char **value)
 	*value = NULL;
 	if (!optstr)
 		return 0;
+	/* libmount ends the list silently at an unbalanced quote, dropping
+	 * the option it is in: that is an option string it cannot split */
+	if (strchr(optstr, '"')) {
+		size_t quotes = 0;
+
+		for (const char *q = optstr; *q; q++)
+			quotes += *q == '"';
+		if (quotes % 2)
+			return -EINVAL;
+	}
 
 	/* mnt_optstr_next_option() wants a writable cursor; it does not
 	 * modify the string */

@@ -31,15 +31,17 @@ wait_file() {
 	echo "$v"
 }
 
-# wait_mounted DIR: a nofail fstab mount may still be on its way when the
-# runner starts (multi-user.target does not wait for it).
+# wait_mounted DIR: an fstab mount of a disk is made when its device
+# appears, which the boot does not wait for.  Wait for that event itself:
+# starting the mount unit waits for its device (systemd's device timeout
+# bounds it) and returns once it is mounted.
 wait_mounted() {
-	local i
-	for ((i = 0; i < 300; i++)); do
-		mountpoint -q "$1" && return 0
-		sleep 0.1
-	done
-	die "$1 is not mounted ($(systemctl show -P ActiveState "$(systemd-escape -p --suffix=mount "$1")"))"
+	local unit
+	mountpoint -q "$1" && return 0
+	unit=$(systemd-escape -p --suffix=mount "$1")
+	systemctl start "$unit" 2>/dev/null || true
+	mountpoint -q "$1" ||
+		die "$1 is not mounted ($unit: $(systemctl show -P ActiveState "$unit"))"
 }
 
 # wait_gone PATH: wait up to 10s until PATH does not exist; fails if it stays.
@@ -53,6 +55,46 @@ wait_gone() {
 }
 
 override_file() { echo "/sys/fs/relatime/$(majmin "$1")/relatime_interval"; }
+
+# expect_interval WHAT DIR SECONDS: the filesystem on DIR gets the override
+# SECONDS (waiting for its atimectl-apply@ instance), and a read obeys it.
+# The test must have set fs.relatime_interval to 60 (sysctl_set), so that
+# a read a minute short of SECONDS after the last update only keeps atime
+# because of the override.
+expect_interval() {
+	local what=$1 dir=$2 want=$3 f t
+	expect_eq "$what: fs.relatime_interval (set by the test)" "$(cat /proc/sys/fs/relatime_interval)" 60
+	expect_eq "$what: override" "$(wait_file "$(override_file "$dir")" "$want")" "$want"
+	f=$dir/.atimectl-test-read
+	fresh_file "$f"
+	t=$(atime "$f")
+	expect_read "$what: a read $((want - 60))s after the last update" "$f" $((t + want - 60)) keeps
+	expect_read "$what: a read $((want + 60))s after the last update" "$f" $((t + want + 60)) updates
+	rm -f "$f"
+}
+
+# expect_no_override WHAT DIR: no override, and the 60s global rules reads.
+expect_no_override() {
+	local what=$1 dir=$2 f t
+	expect_eq "$what: override" "$(cat "$(override_file "$dir")")" -1
+	f=$dir/.atimectl-test-read
+	fresh_file "$f"
+	t=$(atime "$f")
+	expect_read "$what: a read 120s after the last update" "$f" $((t + 120)) updates
+	rm -f "$f"
+}
+
+# apply_log UNIT: what the last run of that atimectl-apply@ instance wrote.
+apply_log() {
+	local i lines id
+	id=$(systemctl show -P InvocationID "$1")
+	for ((i = 0; i < 100; i++)); do
+		lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$1" _SYSTEMD_INVOCATION_ID="$id")
+		[ -n "$lines" ] && break
+		sleep 0.1
+	done
+	printf '%s\n' "$lines"
+}
 
 # show_unit UNIT: its status and log, for a failing test's output.
 show_unit() {

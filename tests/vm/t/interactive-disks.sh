@@ -1,0 +1,29 @@
+# What the README promises of scripts/run.sh's VM: /srv/mail (10min) and
+# /srv/cache (2h) mounted with their overrides in force, even when udev
+# labels the disks late; a missing one is reported at login.
+. /usr/lib/atimectl-tests/lib.sh
+. /usr/lib/atimectl-tests/t/systemd-lib.sh
+sysctl_set fs.relatime_interval 60
+if grep -q 'atimetest\.udev_delay' /proc/cmdline; then
+	note "udev held back from $(systemctl show -P ExecMainStartTimestampMonotonic atimectl-test-udev-delay.service)us to $(systemctl show -P ExecMainExitTimestampMonotonic atimectl-test-udev-delay.service)us"
+	note "srv-mail.mount active at $(systemctl show -P ActiveEnterTimestampMonotonic srv-mail.mount)us, srv-cache.mount at $(systemctl show -P ActiveEnterTimestampMonotonic srv-cache.mount)us"
+fi
+# The runner is ordered after the mounts: no waiting here.
+mountpoint -q /srv/mail || die "/srv/mail is not mounted ($(systemctl show -P ActiveState srv-mail.mount))"
+mountpoint -q /srv/cache || die "/srv/cache is not mounted ($(systemctl show -P ActiveState srv-cache.mount))"
+expect_interval "/srv/mail" /srv/mail 600
+expect_interval "/srv/cache" /srv/cache 7200
+atimectl status /srv/mail /srv/cache
+atimectl status /srv/mail | grep -q '10min *override' || die "status: $(atimectl status /srv/mail)"
+atimectl status /srv/cache | grep -q '2h *override' || die "status: $(atimectl status /srv/cache)"
+
+# The login check is quiet when both are there, and names a missing one.
+expect_eq "login message with both mounted" "$(bash /etc/profile.d/atimectl-disks.sh 2>&1)" ""
+umount /srv/cache
+msg=$(bash /etc/profile.d/atimectl-disks.sh 2>&1)
+systemctl start srv-cache.mount
+case $msg in
+"atimectl VM: /srv/cache is not mounted: "*) ;;
+*) die "login message without /srv/cache: '$msg'" ;;
+esac
+mountpoint -q /srv/cache || die "/srv/cache not mounted again"
