@@ -14,7 +14,9 @@
 #   --console FILE    where the serial console goes (default build/vm/console.log)
 #   --timeout SEC     kill a guest that has not powered off (default 1800)
 #   --idle SEC        kill a guest that wrote nothing to the console or the
-#                     results for SEC seconds (default 300)
+#                     results for SEC seconds (default 300; with --icount,
+#                     whose guests run quietly for many minutes, the
+#                     --timeout value)
 #   --icount          exact timing: -icount shift=0 (TCG only)
 #   --broken-disk     also attach the disk whose fstab entry carries a
 #                     malformed x-relatime-interval= (systemd suite)
@@ -35,6 +37,7 @@ console=$vmdir/console.log
 # makes progress; a hung one is stopped after --idle seconds of silence.
 timeout=1800
 idle=300
+idle_given=0
 mode=interactive
 suite=
 icount=0
@@ -50,7 +53,7 @@ while [ $# -gt 0 ]; do
 	--results) results=$2; shift ;;
 	--console) console=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
-	--idle) idle=$2; shift ;;
+	--idle) idle=$2; idle_given=1; shift ;;
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
@@ -61,6 +64,7 @@ while [ $# -gt 0 ]; do
 done
 
 die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
+[ "$icount" = 1 ] && [ "$idle_given" = 0 ] && idle=$timeout
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh)"
 [ -f "$image" ] || die "no image at $image (run scripts/build-image.sh)"
 mkdir -p "$vmdir"
