@@ -149,6 +149,68 @@ static void test_never(void **state)
 	assert_true(a.never);
 }
 
+/*
+ * vfat stores the date only: an update within the day of the stored
+ * atime changes nothing, whatever the rule says; the next one can come
+ * when the day is over, or the interval if that is longer.
+ */
+static void test_coarse_granularity(void **state)
+{
+	const time_t day0 = NOW - 3600;	/* stored: the start of a FAT day */
+	struct atime_question q = relatime_question(day0, NOW - 100000, NOW - 100000, 600);
+	struct atime_answer a;
+
+	(void) state;
+	q.atime.tv_nsec = 0;
+	q.granularity = 86400;
+	atime_predict(&q, &a);	/* the rule: one hour >= 10 minutes */
+	assert_false(a.update);
+	assert_false(a.never);
+	assert_true(a.has_next);
+	assert_int_equal(a.next_update, day0 + 86400);
+	assert_string_equal(a.reason,
+			    "the filesystem stores only the date of the last access, and that date would not change");
+
+	q.mtime.tv_sec = NOW - 10;	/* modified today: still the same date */
+	atime_predict(&q, &a);
+	assert_false(a.update);
+	assert_int_equal(a.next_update, day0 + 86400);
+
+	q.interval = 2 * 86400;	/* an interval longer than the step is kept */
+	q.mtime.tv_sec = NOW - 100000;
+	atime_predict(&q, &a);
+	assert_false(a.update);
+	assert_int_equal(a.next_update, day0 + 2 * 86400);
+	assert_string_equal(a.reason, "atime is newer than mtime and ctime and younger than the interval");
+
+	q.interval = 600;	/* the next day */
+	q.now.tv_sec = day0 + 86400;
+	atime_predict(&q, &a);
+	assert_true(a.update);
+
+	q.mode = ATIME_STRICTATIME;	/* the step holds for strictatime too */
+	q.now.tv_sec = day0 + 5;
+	atime_predict(&q, &a);
+	assert_false(a.update);
+	assert_int_equal(a.next_update, day0 + 86400);
+
+	q.atime.tv_nsec = 1;	/* not a stored step: no assumption */
+	atime_predict(&q, &a);
+	assert_true(a.update);
+
+	q.atime.tv_nsec = 0;	/* a step of 1 s is no step */
+	q.granularity = 1;
+	atime_predict(&q, &a);
+	assert_true(a.update);
+
+	q.mode = ATIME_RELATIME;	/* atime in the future: a new date is stored */
+	q.granularity = 86400;
+	q.now.tv_sec = day0 - 10;
+	q.mtime.tv_sec = day0 + 5;	/* a clock set back: mtime after atime */
+	atime_predict(&q, &a);
+	assert_true(a.update);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_relatime_interval),
 		cmocka_unit_test(test_strictatime),
 		cmocka_unit_test(test_never),
+		cmocka_unit_test(test_coarse_granularity),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -133,9 +133,26 @@ check "raw output" "$out" "/ 8:1 10min global -
 /srv/bind 8:16 (1h) override 1h
 /mnt/stack 8:32 10min global -
 /mnt/stack 8:48 10min global -
-/mnt/with\\x20space 8:64 10min global -
+/mnt/with\\x20space 8:64 1d granularity -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
+
+# vfat stores the access date only: an interval below a day is a day,
+# one above it is kept
+echo 3600 >"$T/sys/8:64/relatime_interval"
+run status -F "$MI" -o TARGET,INTERVAL,ORIGIN,OVERRIDE -r -n 8:64 8:32
+expect "status: vfat, 1h override" 0 ""
+check "status: vfat, 1h override" "$out" "/mnt/with\\x20space 1d granularity 1h
+/mnt/stack 10min global -"
+run status -F "$MI" --json 8:64
+expect "status --json: vfat, 1h override" 0 ""
+check "status --json: vfat, 1h override" "$(echo "$out" | jq -c '.filesystems[0] | [.fstype, .interval, .override]')" \
+	'["vfat",86400,3600]'
+echo 172800 >"$T/sys/8:64/relatime_interval"
+run status -F "$MI" -o TARGET,INTERVAL,ORIGIN,OVERRIDE -r -n 8:64
+expect "status: vfat, 2d override" 0 ""
+check "status: vfat, 2d override" "$out" "/mnt/with\\x20space 2d override 2d"
+echo -1 >"$T/sys/8:64/relatime_interval"
 
 run status -F "$MI" -o +MAJMIN /srv/data 8:32 /dev/sde1
 expect "status TARGET..." 0 ""
@@ -401,6 +418,36 @@ touch -a -d "@$((now - 10))" "$f"
 run explain --json -F "$T/mi-relatime" "$f"
 expect "explain: ctime after atime" 0 ""
 check "explain: ctime after atime" "$(echo "$out" | jq -c '.files[0] | [.update, .next_update_sec]')" '[true,null]'
+check "explain: ext4 keeps the interval" "$(echo "$out" | jq -c '.files[0] | [.interval, .rule_interval, .atime_granularity]')" \
+	'[60,60,1]'
+
+# vfat stores the date only: the update the ctime asks for stores the
+# same date, so none happens before the day is over
+echo "1 0 8:1 / / rw,relatime - vfat /dev/sda1 rw" >"$T/mi-vfat"
+echo 3600 >"$T/sys/8:1/relatime_interval"
+run explain --json -F "$T/mi-vfat" "$f"
+expect "explain: vfat" 0 ""
+check "explain: vfat, same date" "$(echo "$out" | jq -c '.files[0] | [.interval, .rule_interval, .origin, .atime_granularity, .update, .next_update_sec - .atime_sec]')" \
+	'[86400,3600,"override",86400,false,86400]'
+check "explain: vfat reason" "$(echo "$out" | jq -r '.files[0].reason')" \
+	"the filesystem stores only the date of the last access, and that date would not change"
+run explain -F "$T/mi-vfat" "$f"
+expect "explain human: vfat" 0 ""
+check "explain human: vfat interval line" "$(echo "$out" | grep '^   Interval:')" \
+	"   Interval: 1d in effect: vfat stores atime to 1d (set: 1h, override on 8:1)"
+touch -a -d "@$((now - 86400))" "$f"
+run explain --json -F "$T/mi-vfat" "$f"
+expect "explain: vfat, a day old" 0 ""
+check "explain: vfat, a day old" "$(echo "$out" | jq -c '.files[0] | [.update, .reason]')" \
+	'[true,"atime <= mtime (modified since the last recorded access)"]'
+# exFAT: 2 s steps; an interval of 1 s acts as 2 s
+echo "1 0 8:1 / / rw,relatime - exfat /dev/sda1 rw" >"$T/mi-exfat"
+echo 1 >"$T/sys/8:1/relatime_interval"
+run explain --json -F "$T/mi-exfat" "$f"
+expect "explain: exfat" 0 ""
+check "explain: exfat" "$(echo "$out" | jq -c '.files[0] | [.interval, .rule_interval, .atime_granularity]')" '[2,1,2]'
+echo 60 >"$T/sys/8:1/relatime_interval"
+touch -a -d "@$((now - 10))" "$f"
 
 run explain --json -F "$T/mi-noatime" "$f"
 expect "explain: noatime" 0 ""

@@ -23,6 +23,34 @@ static void never(struct atime_answer *a, const char *reason)
 	a->reason = reason;
 }
 
+/*
+ * The filesystem truncates the new atime to its step (FAT: the date), so
+ * within the step that holds the stored value nothing changes.  A stored
+ * value is the start of its step, and the step ends one granularity
+ * later; nanoseconds show a value that was not stored so.  Returns true
+ * when an update turned out to change nothing.
+ */
+static bool coarse_step(const struct atime_question *q, struct atime_answer *a)
+{
+	int64_t end;
+
+	if (q->granularity <= 1 || q->atime.tv_nsec != 0)
+		return false;
+	end = (int64_t) q->atime.tv_sec + q->granularity;
+	if (a->update && q->now.tv_sec >= q->atime.tv_sec && q->now.tv_sec < end) {
+		a->update = false;
+		a->reason = q->granularity >= 86400 ?
+			"the filesystem stores only the date of the last access, and that date would not change" :
+			"the filesystem stores atime in steps of seconds, and the stored value would not change";
+		a->has_next = true;
+		a->next_update = (time_t) end;
+		return true;
+	}
+	if (!a->update && a->has_next && (int64_t) a->next_update < end)
+		a->next_update = (time_t) end;
+	return false;
+}
+
 void atime_predict(const struct atime_question *q, struct atime_answer *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -59,12 +87,16 @@ void atime_predict(const struct atime_question *q, struct atime_answer *a)
 			a->reason = "atime is newer than mtime and ctime and younger than the interval";
 			a->has_next = true;
 			a->next_update = (time_t) ((int64_t) q->atime.tv_sec + q->interval);
+			coarse_step(q, a);
 			return;
 		}
 	} else {
 		a->update = true;
 		a->reason = "strictatime: every read updates atime";
 	}
+
+	if (coarse_step(q, a))
+		return;
 
 	/* the kernel skips the write when nothing would change */
 	if (ts_compare(&q->atime, &q->now) == 0) {

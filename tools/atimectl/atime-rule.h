@@ -17,6 +17,7 @@ struct atime_question {
 	bool inode_noatime;    /* chattr +A */
 	struct timespec atime, mtime, ctime, now;
 	int64_t interval;      /* seconds, relatime only */
+	int64_t granularity;   /* seconds the filesystem stores atime to; 0 or 1: finer */
 };
 
 struct atime_answer {
@@ -32,6 +33,9 @@ struct atime_answer {
  * interval: noatime, read-only and nodiratime never update; strictatime
  * updates unless atime already equals now; relatime updates when
  * atime <= mtime, atime <= ctime or now - atime >= interval (seconds).
+ * On a filesystem that stores atime in steps of granularity seconds
+ * (FAT: a day), an update whose truncated value equals the stored atime
+ * changes nothing, so none happens before the next step begins.
  */
 void atime_predict(const struct atime_question *q, struct atime_answer *a);
 

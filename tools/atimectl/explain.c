@@ -21,6 +21,7 @@
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
+#include "granularity.h"
 #include "interval.h"
 #include "json.h"
 #include "mounts.h"
@@ -158,6 +159,7 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 	e->q.mtime = st.st_mtim;
 	e->q.ctime = st.st_ctim;
 	e->q.interval = effective_interval(g, &e->kstate, &e->origin);
+	e->q.granularity = atime_granularity(mnt_fs_get_fstype(e->fs));
 	clock_gettime(CLOCK_REALTIME, &e->q.now);
 
 	atime_predict(&e->q, &e->a);
@@ -181,6 +183,12 @@ static const char *origin_text(const struct explanation *e, char *buf, size_t le
 	return buf;
 }
 
+/* The interval as the filesystem can keep it: never below its atime step. */
+static int64_t kept_interval(const struct explanation *e)
+{
+	return interval_kept(e->q.interval, e->q.granularity);
+}
+
 static void print_human(const struct explanation *e)
 {
 	char t[TIME_FORMAT_MAX], d[DURATION_FORMAT_MAX], o[128], *e1, *e2;
@@ -194,7 +202,16 @@ static void print_human(const struct explanation *e)
 	       e->q.nodiratime ? ", nodiratime" : "",
 	       e->q.readonly ? ", read-only" : "",
 	       e->q.inode_noatime ? ", file has no-atime attribute" : "");
-	if (e->q.mode == ATIME_RELATIME)
+	if (e->q.mode == ATIME_RELATIME && kept_interval(e) != e->q.interval) {
+		char step[DURATION_FORMAT_MAX], set[DURATION_FORMAT_MAX];
+
+		printf("   Interval: %s in effect: %s stores atime to %s (set: %s, %s)\n",
+		       duration_format(kept_interval(e), d, sizeof(d)),
+		       mnt_fs_get_fstype(e->fs),
+		       duration_format(e->q.granularity, step, sizeof(step)),
+		       duration_format(e->q.interval, set, sizeof(set)),
+		       origin_text(e, o, sizeof(o)));
+	} else if (e->q.mode == ATIME_RELATIME)
 		printf("   Interval: %s (%s)\n", duration_format(e->q.interval, d, sizeof(d)),
 		       origin_text(e, o, sizeof(o)));
 	else
@@ -243,11 +260,15 @@ static void print_json(struct json_writer *w, const struct explanation *e)
 	json_bool(w, "readonly", e->q.readonly);
 	json_bool(w, "nodiratime", e->q.nodiratime);
 	json_bool(w, "inode_noatime", e->q.inode_noatime);
-	if (relatime)
-		json_int(w, "interval", e->q.interval);
-	else
+	if (relatime) {
+		json_int(w, "interval", kept_interval(e));
+		json_int(w, "rule_interval", e->q.interval);
+	} else {
 		json_null(w, "interval");
+		json_null(w, "rule_interval");
+	}
 	json_string(w, "origin", relatime ? interval_origin_name(e->origin) : NULL);
+	json_int(w, "atime_granularity", e->q.granularity > 1 ? e->q.granularity : 1);
 	if (e->kstate.has_override)
 		json_int(w, "override", e->kstate.override);
 	else

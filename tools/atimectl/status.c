@@ -15,6 +15,7 @@
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
+#include "granularity.h"
 #include "interval.h"
 #include "mounts.h"
 #include "status.h"
@@ -49,8 +50,8 @@ static const struct column_info columns[N_COLUMNS] = {
 	[COL_FSTYPE]   = { "FSTYPE",   SCOLS_JSON_STRING, 0.10, SCOLS_FL_TRUNC, "filesystem type" },
 	[COL_MAJMIN]   = { "MAJMIN",   SCOLS_JSON_STRING, 6, 0, "device number of the superblock (MAJ:MIN)" },
 	[COL_MODE]     = { "MODE",     SCOLS_JSON_STRING, 6, 0, "atime mode: relatime, strictatime or noatime" },
-	[COL_INTERVAL] = { "INTERVAL", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only)" },
-	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: override, global, kernel" },
+	[COL_INTERVAL] = { "INTERVAL", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only; at least the filesystem's atime step)" },
+	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: override, global, kernel, granularity" },
 	[COL_OVERRIDE] = { "OVERRIDE", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "per-filesystem override, if set" },
 	[COL_UPDATES]  = { "UPDATES",  SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "atime updates since the superblock was created" },
 	[COL_SKIPS]    = { "SKIPS",    SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "accesses the relatime rule did not turn into an update" },
@@ -206,7 +207,8 @@ struct row {
 	struct libmnt_fs *fs;
 	enum atime_mode mode;
 	enum interval_origin origin;
-	int64_t interval;                  /* relatime only */
+	int64_t interval;                  /* relatime only, as the filesystem keeps it */
+	bool coarse;                       /* the filesystem's atime step, not the interval */
 	const struct fs_kernel_state *st;
 	char majmin[DEVNO_FORMAT_MAX];
 };
@@ -223,8 +225,13 @@ static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
 	r->majmin[0] = '\0';
 	if (c->read_what)
 		r->st = devcache_get(&c->cache, c->kernel, mnt_fs_get_devno(fs), c->read_what);
-	if (r->mode == ATIME_RELATIME)
-		r->interval = effective_interval(&c->global, r->st, &r->origin);
+	r->coarse = false;
+	if (r->mode == ATIME_RELATIME) {
+		int64_t rule = effective_interval(&c->global, r->st, &r->origin);
+
+		r->interval = interval_kept(rule, atime_granularity(mnt_fs_get_fstype(fs)));
+		r->coarse = r->interval != rule;
+	}
 }
 
 /* Decimal digits of v, without printf: this runs for every cell. */
@@ -276,6 +283,8 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	case COL_ORIGIN:
 		if (!relatime && !json && r->st->has_override)
 			return interval_origin_name(ORIGIN_OVERRIDE);
+		if (relatime && r->coarse)
+			return "granularity";
 		return relatime ? interval_origin_name(r->origin) : NULL;
 	case COL_OVERRIDE:
 		if (!r->st->has_override)

@@ -57,3 +57,32 @@ for interval in 60 3600 86400; do
 		expect_eq "exfat, interval $interval: device writes, updates, skips" "$got" "0 0 5"
 	fi
 done
+
+# What atimectl shows for vfat with a 1 h override: the day it keeps, not
+# the hour it cannot, and that a read later today stores nothing.
+clock_set "$day"
+mkfs.vfat "$dev" >/dev/null
+mount "$dev" "$m"
+echo data >"$m/f"
+sleep 0.05
+read_once "$m/f"
+atimectl set "$m" 1h
+clock_set $((day + 3600))
+expect_eq "atimectl status on vfat, 1h override" \
+	"$(atimectl status -r -n -o INTERVAL,ORIGIN,OVERRIDE "$m")" "1d granularity 1h"
+expect_eq "atimectl status --json on vfat" \
+	"$(atimectl status --json "$m" | jq -c '.filesystems[0] | [.interval, .override]')" "[86400,3600]"
+expect_eq "atimectl explain on vfat, an hour later" \
+	"$(atimectl explain --json "$m/f" | jq -c '.files[0] | [.interval, .rule_interval, .update, .next_update_sec - .atime_sec]')" \
+	"[86400,3600,false,86400]"
+read -r s0 u0 < <(counters "$m")
+read_once "$m/f"
+read -r s1 u1 < <(counters "$m")
+expect_eq "vfat: the read explain predicted stored nothing" "$((u1 - u0))" 0
+clock_set $((day + 86400 + 60))
+expect_eq "atimectl explain on vfat, the next day" \
+	"$(atimectl explain --json "$m/f" | jq -c '.files[0].update')" true
+read_once "$m/f"
+read -r s2 u2 < <(counters "$m")
+expect_eq "vfat: the read the next day is one update" "$((u2 - u1))" 1
+umount "$m"
