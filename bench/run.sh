@@ -10,12 +10,12 @@
 #
 #   --quick            smoke run: fewer files, reads and iterations
 #   --stock            also run part 2 on the unpatched kernel
-#                      build/kernel/bzImage-stock (made by
+#                      build/kernel/<base>/bzImage-stock (made by
 #                      "kernel/build.sh --stock"); waits up to 30 minutes
 #                      for it to appear.  Default: on if it exists.
 #   --no-stock         do not
 #   --cold-build       measure a cold kernel build first
-#                      (rm -rf build/obj-guest && kernel/build.sh): ~5 minutes
+#                      (rm -rf build/obj-<base>-guest && kernel/build.sh): ~5 minutes
 #   --cold-build-time SEC   record a cold build time measured elsewhere
 #   --skip-build       use the kernel and image as they are
 #
@@ -28,6 +28,7 @@
 #      (tests/bench-status.sh, host side)
 #   4. developer loop: kernel build, image build, boot to results
 #
+# The kernel base is $ATIMECTL_BASE (6.1 or 6.12), 6.1 if unset.
 # Output: a table on stdout, bench/results/<date>-<kernel>.json and .md
 # (<date>-<kernel>-quick.* for --quick).
 # Raw guest output is kept in build/bench/.  Needs root (QEMU, apt-get).
@@ -35,6 +36,9 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+base=${ATIMECTL_BASE:-6.1}
+export ATIMECTL_BASE=$base
+kdir=build/kernel/$base
 quick=0
 stock=auto
 cold=0
@@ -78,8 +82,8 @@ meta qemu "$(qemu-system-x86_64 --version | head -n 1)"
 meta cold_build_supplied "$cold_time"
 if [ "$build" = 1 ]; then
 	if [ "$cold" = 1 ]; then
-		log "cold kernel build (rm -rf build/obj-guest)"
-		rm -rf build/obj-guest
+		log "cold kernel build (rm -rf build/obj-$base-guest)"
+		rm -rf "build/obj-$base-guest"
 		t=$(now)
 		bash kernel/build.sh 2>&1 | tee "$work/kernel-cold.txt" >&2
 		meta cold_build "$(since "$t")"
@@ -92,9 +96,9 @@ if [ "$build" = 1 ]; then
 	bash scripts/build-image.sh 2>&1 | tee "$work/image-build.txt" >&2
 	meta image_build "$(since "$t")"
 fi
-[ -f build/kernel/bzImage ] || die "no build/kernel/bzImage"
+[ -f "$kdir/bzImage" ] || die "no $kdir/bzImage"
 [ -f build/image/image.cpio ] || die "no build/image/image.cpio"
-meta release "$(cat build/kernel/bzImage.release 2>/dev/null || echo unknown)"
+meta release "$(cat "$kdir/bzImage.release" 2>/dev/null || echo unknown)"
 
 # scripts/vm.sh gives every boot disks of its own and writes results and
 # console where it is told, so a test run can use build/vm at the same time.
@@ -141,7 +145,7 @@ boot workload 3600 -- atimebench=workload $q
 log "part 2: read-path cost (patched kernel, -icount shift=0)"
 boot cost-patched 3600 --icount -- atimebench=cost $q
 
-stock_kernel=build/kernel/bzImage-stock
+stock_kernel=$kdir/bzImage-stock
 if [ "$stock" = auto ]; then
 	stock=0
 	[ -f "$stock_kernel" ] && stock=1

@@ -1,36 +1,48 @@
 #!/usr/bin/env bash
-# Build the guest kernel from Debian's linux-source-6.1 with the project's
-# patch series applied.
+# Build the guest kernel from Debian's linux-source-<base> with the
+# project's patch series for that base applied.
 #
-#   kernel/build.sh            patched guest kernel -> build/kernel/bzImage
+#   kernel/build.sh            patched guest kernel -> build/kernel/<base>/bzImage
 #   kernel/build.sh --debug    patched kernel with lockdep, KASAN and
-#                              DEBUG_KOBJECT_RELEASE -> build/kernel/bzImage-debug
-#   kernel/build.sh --stock    unpatched kernel, same config
-#                              -> build/kernel/bzImage-stock
+#                              DEBUG_KOBJECT_RELEASE -> .../bzImage-debug
+#   kernel/build.sh --stock    unpatched kernel, same config -> .../bzImage-stock
+#   --base 6.1|6.12            the kernel base (default: $ATIMECTL_BASE, else 6.1)
 #
-# The source tree lives in build/linux: a git repository whose first commit
-# is the pristine Debian tree (tag "pristine").  The series in
-# kernel/patches/series is applied with "git am" on top of it, and only
-# re-applied when the patches change, so an unchanged series costs nothing
-# and a changed one rebuilds only what it touches (ccache does the rest).
+# The source tree lives in build/linux-<base>: a git repository whose first
+# commit is the pristine Debian tree (tag "pristine").  The series in
+# kernel/patches/<base>/series is applied with "git am" on top of it, and
+# only re-applied when the patches change, so an unchanged series costs
+# nothing and a changed one rebuilds only what it touches (ccache does the
+# rest).  Objects go to build/obj-<base>-<variant>.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 build=$top/build
-src=$build/linux
-out=$build/kernel
 variant=guest
+base=${ATIMECTL_BASE:-6.1}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--debug) variant=debug ;;
 	--stock) variant=stock ;;
-	-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--base) [ $# -ge 2 ] || { echo "kernel/build.sh: --base needs a value" >&2; exit 2; }
+		base=$2; shift ;;
+	--base=*) base=${1#--base=} ;;
+	-h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "kernel/build.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
 done
+
+case $base in
+6.1|6.12) ;;
+*) echo "kernel/build.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
+esac
+pkg=linux-source-$base
+tarball=${LINUX_SOURCE_TARBALL:-/usr/src/$pkg.tar.xz}
+src=$build/linux-$base
+patches=$top/kernel/patches/$base
+out=$build/kernel/$base
 
 log() { printf '[kernel] %s\n' "$*" >&2; }
 die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
@@ -42,21 +54,21 @@ git_k() {
 }
 
 unpack_pristine() {
-	[ -f "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1)"
-	log "unpacking $(basename "$tarball") into build/linux"
-	rm -rf "$src" "$build/linux-source-6.1"
+	[ -f "$tarball" ] || die "$tarball not found (apt-get install $pkg)"
+	log "unpacking $(basename "$tarball") into ${src#"$top"/}"
+	rm -rf "$src" "$build/$pkg"
 	mkdir -p "$build"
 	tar -C "$build" -xf "$tarball"
-	mv "$build/linux-source-6.1" "$src"
+	mv "$build/$pkg" "$src"
 	git_k init -q -b debian
 	# Debian's .gitignore ignores every top-level path: force the add.
 	git_k add -A -f
-	git_k commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
+	git_k commit -q -m "Debian $pkg $(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo unknown)"
 	git_k tag pristine
 }
 
 series_hash() {
-	(cd "$top/kernel/patches" && cat series $(grep -v '^#' series)) |
+	(cd "$patches" && cat series $(grep -v '^#' series)) |
 		sha256sum | cut -d' ' -f1
 }
 
@@ -74,7 +86,7 @@ prepare_source() {
 		return
 	fi
 
-	log "applying kernel/patches/series"
+	log "applying kernel/patches/$base/series"
 	# Remember each patched file's content and mtime: a file that comes
 	# out of the new series unchanged gets its old mtime back, so that a
 	# one-line change to one patch rebuilds only what depends on it.
@@ -94,12 +106,12 @@ prepare_source() {
 	local p
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
-		[ -f "$top/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
-		if ! git_k am -q --whitespace=nowarn "$top/kernel/patches/$p"; then
+		[ -f "$patches/$p" ] || die "series names $p, which is not in kernel/patches/$base/"
+		if ! git_k am -q --whitespace=nowarn "$patches/$p"; then
 			git_k am --abort >/dev/null 2>&1 || true
-			die "patch $p does not apply to the pristine tree; fix it in kernel/patches/"
+			die "patch $p does not apply to the pristine $base tree; fix it in kernel/patches/$base/"
 		fi
-	done < "$top/kernel/patches/series"
+	done < "$patches/series"
 	while read -r blob mtime f; do
 		if [ -f "$src/$f" ] && [ "$(git_k rev-parse "HEAD:$f" 2>/dev/null)" = "$blob" ]; then
 			touch -d "@$mtime" "$src/$f"
@@ -109,9 +121,9 @@ prepare_source() {
 }
 
 prepare_stock_source() {
-	local stock=$build/linux-stock
+	local stock=$build/linux-$base-stock
 	if [ ! -d "$stock" ]; then
-		log "creating the stock worktree build/linux-stock"
+		log "creating the stock worktree ${stock#"$top"/}"
 		git_k worktree add -q --detach "$stock" pristine
 	fi
 	echo "$stock"
@@ -153,7 +165,11 @@ makeflags=(CC="ccache gcc" HOSTCC="ccache gcc")
 command -v ccache >/dev/null || makeflags=()
 jobs=$(nproc)
 
+# guest.config is shared; guest-<base>.config only holds the symbols that
+# exist on one base and not the other.
 frags=("$top/kernel/config/guest.config")
+[ -f "$top/kernel/config/guest-$base.config" ] &&
+	frags+=("$top/kernel/config/guest-$base.config")
 case $variant in
 guest)
 	prepare_source
@@ -164,6 +180,8 @@ debug)
 	prepare_source
 	ksrc=$src
 	frags+=("$top/kernel/config/debug.config")
+	[ -f "$top/kernel/config/debug-$base.config" ] &&
+		frags+=("$top/kernel/config/debug-$base.config")
 	image=$out/bzImage-debug
 	;;
 stock)
@@ -173,7 +191,7 @@ stock)
 	;;
 esac
 [ "$variant" = stock ] || frags+=("$top/kernel/config/atime.config")
-obj=$build/obj-$variant
+obj=$build/obj-$base-$variant
 
 start=$(date +%s)
 configure "$ksrc" "$obj" "${frags[@]}"

@@ -5,7 +5,9 @@ set -euo pipefail
 
 packages=(
 	# kernel build
-	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
+	# the two kernel bases (6.12 from bookworm-security)
+	linux-source-6.1 linux-source-6.12
+	build-essential bc bison flex libelf-dev libssl-dev
 	ccache cpio xz-utils zstd git rsync kmod python3
 	# scripts/checkpatch.pl --strict (its SPDX check)
 	python3-ply python3-git

@@ -3,7 +3,8 @@
 # interactive root shell with atimectl when stdin is a terminal (leave with
 # "poweroff", or Ctrl-a x), otherwise a short demo that prints
 # "atimectl status" and powers off.
-# ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel.
+# ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel;
+# ATIMECTL_BASE=6.1|6.12 picks the kernel base (default 6.1).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

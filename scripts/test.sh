@@ -11,6 +11,9 @@
 #                                   DEBUG_KOBJECT_RELEASE) and boot the
 #                                   stress suite on it; STRESS_SECONDS=N
 #                                   sets how long it runs (default 60)
+#   scripts/test.sh --base 6.12 ... the kernel base to build, checkpatch and
+#                                   boot (6.1 or 6.12; default
+#                                   $ATIMECTL_BASE, else 6.1); goes first
 #
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
 # suites only; no checkpatch either).  Suites marked "# kernel: ..." or
@@ -22,6 +25,18 @@ cd "$top"
 run_host=1
 run_vm=1
 suites=()
+base=${ATIMECTL_BASE:-6.1}
+case "${1:-}" in
+--base) [ $# -ge 2 ] || { echo "scripts/test.sh: --base needs a value" >&2; exit 2; }
+	base=$2; shift 2 ;;
+--base=*) base=${1#--base=}; shift ;;
+esac
+case $base in
+6.1|6.12) ;;
+*) echo "scripts/test.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
+esac
+# kernel/build.sh and scripts/vm.sh take the base from here.
+export ATIMECTL_BASE=$base
 case "${1:-}" in
 --host) run_vm=0 ;;
 --vm) run_host=0; shift; suites=("$@") ;;
@@ -85,29 +100,31 @@ if [ $run_vm = 1 ]; then
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
 	else
-		step "kernel"
-		bash kernel/build.sh
+		step "kernel ($base)"
+		bash kernel/build.sh --base "$base"
 
-		step "checkpatch --strict on kernel/patches"
-		# Debian's python3 (with python3-ply for the SPDX check), not a pyenv one.
+		step "checkpatch --strict on kernel/patches/$base"
+		# The base's own checkpatch, with Debian's python3 (with
+		# python3-ply for the SPDX check), not a pyenv one.
+		cplog=build/checkpatch-$base.log
 		set +e
-		(cd build/linux && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
-			--quiet "$top"/kernel/patches/*.patch) >build/checkpatch.log 2>&1
+		(cd "build/linux-$base" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
+			--quiet "$top/kernel/patches/$base"/*.patch) >"$cplog" 2>&1
 		rc=$?
 		set -e
-		if [ $rc -ne 0 ] || [ -s build/checkpatch.log ]; then
-			cat build/checkpatch.log
-			echo "not ok - checkpatch --strict reports problems"
+		if [ $rc -ne 0 ] || [ -s "$cplog" ]; then
+			cat "$cplog"
+			echo "not ok - checkpatch --strict reports problems in kernel/patches/$base"
 			failed=$((failed + 1))
 		else
-			echo "ok - checkpatch --strict: $(ls kernel/patches/*.patch | wc -l) patches clean"
+			echo "ok - checkpatch --strict: $(ls "kernel/patches/$base"/*.patch | wc -l) $base patches clean"
 			passed=$((passed + 1))
 		fi
 	fi
 	for suite in "${suites[@]}"; do
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
-			step "debug kernel"
-			bash kernel/build.sh --debug
+			step "debug kernel ($base)"
+			bash kernel/build.sh --base "$base" --debug
 			break
 		fi
 	done
@@ -124,7 +141,7 @@ if [ $run_vm = 1 ]; then
 		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
 		[ -n "${ATIMECTL_KERNEL:-}" ] && vmargs+=" --kernel $ATIMECTL_KERNEL"
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
-			vmargs+=" --kernel build/kernel/bzImage-debug --timeout 1800"
+			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 1800"
 			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"
 		fi
 		step "VM suite '$suite'${args:+ (kernel parameters: $args)}"

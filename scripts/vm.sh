@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Boot the guest: build/kernel/bzImage (or --kernel) with the mkosi image
+# Boot the guest: build/kernel/<base>/bzImage (or --kernel) with the mkosi image
 # build/image/image.cpio as its initramfs, in QEMU, with the project's
 # virtio disks attached.
 #
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
-#   --kernel FILE     kernel image (default build/kernel/bzImage)
+#   --base 6.1|6.12   boot build/kernel/<base>/bzImage (default
+#                     $ATIMECTL_BASE, else 6.1)
+#   --kernel FILE     kernel image (overrides --base)
 #   --image FILE      initramfs image (default build/image/image.cpio)
 #   --suite NAME      run the in-guest test suite NAME and power off;
 #                     its TAP output is written to --results
@@ -27,7 +29,8 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernel=$top/build/kernel/bzImage
+base=${ATIMECTL_BASE:-6.1}
+kernel=
 image=$top/build/image/image.cpio
 vmdir=$top/build/vm
 results=$vmdir/results.tap
@@ -47,6 +50,7 @@ extra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift ;;
+	--base) base=$2; shift ;;
 	--image) image=$2; shift ;;
 	--suite) mode=suite; suite=$2; shift ;;
 	--demo) mode=demo ;;
@@ -57,7 +61,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -65,7 +69,12 @@ done
 
 die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
 [ "$icount" = 1 ] && [ "$idle_given" = 0 ] && idle=$timeout
-[ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh)"
+case $base in
+6.1|6.12) ;;
+*) die "unknown base '$base' (6.1 or 6.12)" ;;
+esac
+[ -n "$kernel" ] || kernel=$top/build/kernel/$base/bzImage
+[ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh --base $base)"
 [ -f "$image" ] || die "no image at $image (run scripts/build-image.sh)"
 mkdir -p "$vmdir"
 
