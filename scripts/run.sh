@@ -3,7 +3,8 @@
 # interactive root shell with atimectl when stdin is a terminal (leave with
 # "poweroff", or Ctrl-a x), otherwise a short demo that prints
 # "atimectl status" and powers off.
-# ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel.
+# ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel;
+# ATIMECTL_RELEASE=trixie the Debian 13 image instead of the bookworm one.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -14,8 +15,9 @@ if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 else
 	bash kernel/build.sh
 fi
-bash scripts/build-image.sh
+release=${ATIMECTL_RELEASE:-bookworm}
+bash scripts/build-image.sh --release "$release"
 if [ -t 0 ]; then
-	exec bash scripts/vm.sh "${kernel[@]}" "$@"
+	exec bash scripts/vm.sh --release "$release" "${kernel[@]}" "$@"
 fi
-exec bash scripts/vm.sh --demo "${kernel[@]}" "$@"
+exec bash scripts/vm.sh --demo --release "$release" "${kernel[@]}" "$@"

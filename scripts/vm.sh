@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Boot the guest: build/kernel/bzImage (or --kernel) with the mkosi image
-# build/image/image.cpio as its initramfs, in QEMU, with the project's
-# virtio disks attached.
+# build/image-RELEASE/image.cpio as its initramfs, in QEMU, with the
+# project's virtio disks attached.
 #
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
 #   --kernel FILE     kernel image (default build/kernel/bzImage)
-#   --image FILE      initramfs image (default build/image/image.cpio)
+#   --release R       boot the image of Debian release R, bookworm or
+#                     trixie (default $ATIMECTL_RELEASE, else bookworm):
+#                     build/image-R/image.cpio
+#   --image FILE      initramfs image (default: that of --release)
 #   --suite NAME      run the in-guest test suite NAME and power off;
 #                     its TAP output is written to --results
 #   --demo            print "atimectl status" and power off
@@ -28,7 +31,8 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 kernel=$top/build/kernel/bzImage
-image=$top/build/image/image.cpio
+release=${ATIMECTL_RELEASE:-bookworm}
+image=
 vmdir=$top/build/vm
 results=$vmdir/results.tap
 console=$vmdir/console.log
@@ -47,6 +51,7 @@ extra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift ;;
+	--release) release=$2; shift ;;
 	--image) image=$2; shift ;;
 	--suite) mode=suite; suite=$2; shift ;;
 	--demo) mode=demo ;;
@@ -57,7 +62,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -66,7 +71,8 @@ done
 die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
 [ "$icount" = 1 ] && [ "$idle_given" = 0 ] && idle=$timeout
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh)"
-[ -f "$image" ] || die "no image at $image (run scripts/build-image.sh)"
+image=${image:-$top/build/image-$release/image.cpio}
+[ -f "$image" ] || die "no image at $image (run scripts/build-image.sh --release $release)"
 mkdir -p "$vmdir"
 
 # Does a guest make progress under KVM?  Boot the kernel with no init:
