@@ -97,7 +97,10 @@ if [ "$build" = 1 ]; then
 	meta image_build "$(since "$t")"
 fi
 [ -f "$kdir/bzImage" ] || die "no $kdir/bzImage"
-[ -f build/image/image.cpio ] || die "no build/image/image.cpio"
+# The image of $ATIMECTL_RELEASE (default bookworm), which
+# scripts/build-image.sh built and scripts/vm.sh boots.
+image=build/image-${ATIMECTL_RELEASE:-bookworm}/image.cpio
+[ -f "$image" ] || die "no $image"
 meta release "$(cat "$kdir/bzImage.release" 2>/dev/null || echo unknown)"
 
 # scripts/vm.sh gives every boot disks of its own and writes results and

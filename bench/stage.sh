@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Called by scripts/build-image.sh: put the benchmark's guest half into the
-# image's staging tree STAGE: the programs (built here, static, so they do
-# not depend on the image's libc) in /usr/lib/atimectl-bench/, and the unit
-# that runs them on a boot with atimebench= on the kernel command line.
+# Called by mkosi.build.chroot, inside the image being built: put the
+# benchmark's guest half into STAGE (mkosi's $DESTDIR): the programs (built
+# with the image's compiler, static) in /usr/lib/atimectl-bench/, and the
+# unit that runs them on a boot with atimebench= on the kernel command line.
 #
 #   bench/stage.sh STAGE
 set -euo pipefail

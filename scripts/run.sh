@@ -5,6 +5,7 @@
 # "atimectl status" and powers off.
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel;
 # ATIMECTL_BASE=6.1|6.12 picks the kernel base (default 6.1).
+# ATIMECTL_RELEASE=trixie the Debian 13 image instead of the bookworm one.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -15,8 +16,9 @@ if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 else
 	bash kernel/build.sh
 fi
-bash scripts/build-image.sh
+release=${ATIMECTL_RELEASE:-bookworm}
+bash scripts/build-image.sh --release "$release"
 if [ -t 0 ]; then
-	exec bash scripts/vm.sh "${kernel[@]}" "$@"
+	exec bash scripts/vm.sh --release "$release" "${kernel[@]}" "$@"
 fi
-exec bash scripts/vm.sh --demo "${kernel[@]}" "$@"
+exec bash scripts/vm.sh --demo --release "$release" "${kernel[@]}" "$@"

@@ -18,6 +18,8 @@
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
 # suites only; no checkpatch either).  Suites marked "# kernel: ..." or
 # "# manual: ..." run only when named.
+# ATIMECTL_RELEASE=trixie builds and boots the Debian 13 image instead of
+# the bookworm one (scripts/build-image.sh --release).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -128,8 +130,9 @@ if [ $run_vm = 1 ]; then
 			break
 		fi
 	done
-	step "image"
-	bash scripts/build-image.sh
+	release=${ATIMECTL_RELEASE:-bookworm}
+	step "image ($release)"
+	bash scripts/build-image.sh --release "$release"
 	if [ ${#suites[@]} -eq 0 ]; then
 		# Suites for the debug kernel run only when asked for.
 		for f in tests/vm/suites/*; do
@@ -147,7 +150,7 @@ if [ $run_vm = 1 ]; then
 		step "VM suite '$suite'${args:+ (kernel parameters: $args)}"
 		results=build/vm/results-$suite.tap
 		# shellcheck disable=SC2086
-		if ! bash scripts/vm.sh $vmargs --suite "$suite" --results "$results" \
+		if ! bash scripts/vm.sh --release "$release" $vmargs --suite "$suite" --results "$results" \
 			--console "build/vm/console-$suite.log" -- $args; then
 			failed=$((failed + 1))
 			echo "not ok - suite $suite did not complete"

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Boot the guest: build/kernel/<base>/bzImage (or --kernel) with the mkosi image
-# build/image/image.cpio as its initramfs, in QEMU, with the project's
-# virtio disks attached.
+# Boot the guest: build/kernel/<base>/bzImage (or --kernel) with the mkosi
+# image build/image-RELEASE/image.cpio as its initramfs, in QEMU, with the
+# project's virtio disks attached.
 #
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
 #   --base 6.1|6.12   boot build/kernel/<base>/bzImage (default
 #                     $ATIMECTL_BASE, else 6.1)
 #   --kernel FILE     kernel image (overrides --base)
-#   --image FILE      initramfs image (default build/image/image.cpio)
+#   --release R       boot the image of Debian release R, bookworm or
+#                     trixie (default $ATIMECTL_RELEASE, else bookworm):
+#                     build/image-R/image.cpio
+#   --image FILE      initramfs image (default: that of --release)
 #   --suite NAME      run the in-guest test suite NAME and power off;
 #                     its TAP output is written to --results
 #   --demo            print "atimectl status" and power off
@@ -31,7 +34,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=${ATIMECTL_BASE:-6.1}
 kernel=
-image=$top/build/image/image.cpio
+release=${ATIMECTL_RELEASE:-bookworm}
+image=
 vmdir=$top/build/vm
 results=$vmdir/results.tap
 console=$vmdir/console.log
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift ;;
 	--base) base=$2; shift ;;
+	--release) release=$2; shift ;;
 	--image) image=$2; shift ;;
 	--suite) mode=suite; suite=$2; shift ;;
 	--demo) mode=demo ;;
@@ -61,7 +66,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -75,7 +80,8 @@ case $base in
 esac
 [ -n "$kernel" ] || kernel=$top/build/kernel/$base/bzImage
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh --base $base)"
-[ -f "$image" ] || die "no image at $image (run scripts/build-image.sh)"
+image=${image:-$top/build/image-$release/image.cpio}
+[ -f "$image" ] || die "no image at $image (run scripts/build-image.sh --release $release)"
 mkdir -p "$vmdir"
 
 # Does a guest make progress under KVM?  Boot the kernel with no init:

@@ -28,45 +28,47 @@
 #include <unistd.h>
 #include <libmount.h>
 
-static FILE *log_file;
-static bool log_kmsg;
+/* /dev/kmsg, or -1 for stderr. */
+static int log_kmsg_fd = -1;
 
 static void log_open(void)
 {
 	const char *target = getenv("SYSTEMD_LOG_TARGET");
-	int fd;
 
-	log_file = stderr;
 	if (target && (strcmp(target, "console") == 0 || strcmp(target, "stderr") == 0))
 		return;
 	if (isatty(STDERR_FILENO))
 		return;
-	fd = open("/dev/kmsg", O_WRONLY | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	log_file = fdopen(fd, "w");
-	if (!log_file) {
-		close(fd);
-		log_file = stderr;
-		return;
-	}
-	setvbuf(log_file, NULL, _IONBF, 0);
-	log_kmsg = true;
+	log_kmsg_fd = open("/dev/kmsg", O_WRONLY | O_NOCTTY | O_CLOEXEC);
 }
 
 __attribute__((format(printf, 2, 3)))
 static void log_msg(int prio, const char *fmt, ...)
 {
-	char buf[1024];
+	char buf[1024], line[1100];
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	if (log_kmsg)
-		fprintf(log_file, "<%d>atimectl-generator[%d]: %s\n", prio, (int) getpid(), buf);
-	else
-		fprintf(log_file, "atimectl-generator: %s\n", buf);
+	if (log_kmsg_fd < 0) {
+		fprintf(stderr, "atimectl-generator: %s\n", buf);
+		return;
+	}
+	/*
+	 * The kernel makes one record of each write(2) to /dev/kmsg, so the
+	 * line goes in one write: stdio may split it (glibc 2.37 and later
+	 * write an unbuffered stream in pieces of 128 bytes).
+	 */
+	n = snprintf(line, sizeof(line), "<%d>atimectl-generator[%d]: %s\n",
+		     prio, (int) getpid(), buf);
+	if (n < 0)
+		return;
+	if ((size_t) n >= sizeof(line))
+		n = sizeof(line) - 1;
+	if (write(log_kmsg_fd, line, n) < 0)
+		fprintf(stderr, "atimectl-generator: %s\n", buf);
 }
 
 static int errcb(struct libmnt_table *tb, const char *filename, int line)

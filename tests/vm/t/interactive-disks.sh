@@ -27,3 +27,17 @@ case $msg in
 *) die "login message without /srv/cache: '$msg'" ;;
 esac
 mountpoint -q /srv/cache || die "/srv/cache not mounted again"
+
+# And root is logged in on the serial console (agetty --autologin runs
+# login(1), which trixie no longer installs as Essential): a login shell
+# on ttyS0 that stays.  The getty starts after the mounts, as this test
+# does, so give it the time a slow guest needs to get there.
+for ((i = 0; i < 600; i++)); do
+	pgrep -t ttyS0 -u root -x bash >/dev/null && break
+	sleep 0.2
+done
+pid=$(pgrep -t ttyS0 -u root -x bash | head -n 1) ||
+	die "no root shell on ttyS0 (serial-getty@ttyS0: $(systemctl show -P ActiveState -P NRestarts serial-getty@ttyS0.service | tr '\n' ' '))"
+sleep 5
+kill -0 "$pid" 2>/dev/null || die "the root shell on ttyS0 exited within 5s"
+expect_eq "serial-getty@ttyS0 restarts" "$(systemctl show -P NRestarts serial-getty@ttyS0.service)" 0
