@@ -44,7 +44,7 @@ KCONFIG_CONFIG=$obj/.config "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" 
 	"$obj/.config" "$top/kernel/config/kunit-i386.config" \
 	"$top/kernel/config/atime.config" >/dev/null
 "${mk[@]}" olddefconfig >/dev/null
-for sym in CONFIG_SMP CONFIG_X86_MPPARSE CONFIG_KUNIT CONFIG_RELATIME_KUNIT_TEST CONFIG_SERIAL_8250_CONSOLE; do
+for sym in CONFIG_SMP CONFIG_ACPI CONFIG_KUNIT CONFIG_RELATIME_KUNIT_TEST CONFIG_SERIAL_8250_CONSOLE; do
 	grep -qx "$sym=y" "$obj/.config" || { echo "kernel/check-32bit.sh: $sym did not get set" >&2; exit 1; }
 done
 grep -q '^CONFIG_64BIT=y' "$obj/.config" && { echo "kernel/check-32bit.sh: not a 32-bit config" >&2; exit 1; }
