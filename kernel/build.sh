@@ -34,10 +34,8 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-case $base in
-6.1|6.12) ;;
-*) echo "kernel/build.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
-esac
+. "$top/kernel/bases.sh"
+check_base kernel/build.sh "$base"
 pkg=linux-source-$base
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/$pkg.tar.xz}
 src=$build/linux-$base

@@ -23,10 +23,8 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case $base in
-6.1|6.12) ;;
-*) echo "kernel/check-32bit.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
-esac
+. "$top/kernel/bases.sh"
+check_base kernel/check-32bit.sh "$base"
 src=${src:-$top/build/linux-$base}
 [ -f "$src/Makefile" ] || { echo "kernel/check-32bit.sh: no kernel tree in $src (run kernel/build.sh)" >&2; exit 1; }
 command -v qemu-system-i386 >/dev/null || { echo "kernel/check-32bit.sh: qemu-system-i386 missing (scripts/host-deps.sh)" >&2; exit 1; }

@@ -14,10 +14,8 @@ case "${1:-}" in
 "") ;;
 *) echo "kernel/check-bisect.sh: unknown argument '$1'" >&2; exit 2 ;;
 esac
-case $base in
-6.1|6.12) ;;
-*) echo "kernel/check-bisect.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
-esac
+. "$top/kernel/bases.sh"
+check_base kernel/check-bisect.sh "$base"
 src=$top/build/linux-$base
 wt=$top/build/linux-$base-bisect
 obj=$top/build/obj-$base-bisect
