@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Check a built atimectl .deb: it holds exactly the expected files (no
+# more, no fewer), executables are executable, the paths the files name
+# (ExecStart= of the template, the atimectl the helper runs) are in the
+# package, the maintainer scripts reload systemd, and the packaged
+# atimectl runs and reports the package's version.  Prints TAP-like lines
+# and "N passed, N failed"; exits non-zero on any failure.
+#
+#   tests/deb-contents.sh build/deb/atimectl_VERSION_ARCH.deb
+#
+# scripts/build-deb.sh runs it on the package it built.
+set -euo pipefail
+
+if [ $# -ne 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
+	sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//'
+	[ $# -eq 1 ] && exit 0
+	exit 2
+fi
+deb=$1
+[ -f "$deb" ] || { echo "tests/deb-contents.sh: no such file: $deb" >&2; exit 2; }
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+	failed=$((failed + 1))
+	echo "not ok - $1"
+	shift
+	[ $# -eq 0 ] || printf '#   %s\n' "$@"
+}
+
+# every regular file and symlink of the package, and its mode
+expected_files='/usr/lib/sysctl.d/50-relatime.conf
+/usr/lib/systemd/system-generators/atimectl-generator
+/usr/lib/systemd/system/atimectl-apply@.service
+/usr/lib/systemd/system/mount.d/50-atimectl.conf
+/usr/libexec/atimectl/atimectl-apply-unit
+/usr/sbin/atimectl
+/usr/share/bash-completion/completions/atimectl
+/usr/share/doc/atimectl/changelog.gz
+/usr/share/doc/atimectl/copyright
+/usr/share/lintian/overrides/atimectl
+/usr/share/man/man8/atimectl-apply@.service.8.gz
+/usr/share/man/man8/atimectl.8.gz'
+executables='/usr/lib/systemd/system-generators/atimectl-generator
+/usr/libexec/atimectl/atimectl-apply-unit
+/usr/sbin/atimectl'
+
+# dpkg-deb -c: "-rw-r--r-- root/root 1234 2026-12-03 23:00 ./usr/..."
+listing=$(dpkg-deb -c "$deb")
+files=$(awk '$1 !~ /^d/ { p = $6; sub(/^\./, "", p); print p }' <<<"$listing" | LC_ALL=C sort)
+if [ "$files" = "$expected_files" ]; then
+	ok "files: the $(wc -l <<<"$files") expected"
+else
+	not_ok "files: not the expected ones" \
+		"missing: $(LC_ALL=C comm -13 <(echo "$files") <(echo "$expected_files") | tr '\n' ' ')" \
+		"unexpected: $(LC_ALL=C comm -23 <(echo "$files") <(echo "$expected_files") | tr '\n' ' ')"
+fi
+
+bad_modes=()
+while IFS= read -r f; do
+	mode=$(awk -v p=".$f" '$6 == p { print $1 }' <<<"$listing")
+	[ "$mode" = "-rwxr-xr-x" ] || bad_modes+=("$f ${mode:-absent}")
+done <<<"$executables"
+while IFS= read -r line; do
+	read -r mode owner _ _ _ path _ <<<"$line"
+	case "$mode" in d*) continue ;; esac
+	grep -qxF "${path#.}" <<<"$executables" && continue
+	[ "$mode" = "-rw-r--r--" ] || bad_modes+=("${path#.} $mode")
+	[ "$owner" = "root/root" ] || bad_modes+=("${path#.} $owner")
+done <<<"$listing"
+if [ ${#bad_modes[@]} -eq 0 ]; then
+	ok "modes: executables 0755, the rest 0644, all root/root"
+else
+	not_ok "modes" "${bad_modes[@]}"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dpkg-deb -x "$deb" "$tmp/root"
+dpkg-deb -e "$deb" "$tmp/DEBIAN"
+
+# paths named inside the package resolve inside it
+exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root/usr/lib/systemd/system/atimectl-apply@.service")
+if [ -n "$exec_start" ] && [ -x "$tmp/root$exec_start" ]; then
+	ok "atimectl-apply@.service: ExecStart=$exec_start is in the package"
+else
+	not_ok "atimectl-apply@.service: ExecStart=${exec_start:-(none)} is not in the package"
+fi
+helper_runs=$(sed -n 's/^exec \([^ ]*atimectl\) .*/\1/p' "$tmp/root/usr/libexec/atimectl/atimectl-apply-unit")
+if [ "$helper_runs" = /usr/sbin/atimectl ]; then
+	ok "atimectl-apply-unit runs /usr/sbin/atimectl"
+else
+	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/sbin/atimectl"
+fi
+if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root/usr/lib/systemd/system/mount.d/50-atimectl.conf"; then
+	ok "mount.d drop-in wants atimectl-apply@%N.service"
+else
+	not_ok "mount.d drop-in does not want atimectl-apply@%N.service"
+fi
+
+# maintainer scripts: systemd reloads on configure and remove, nothing
+# enabled by hand (no deb-systemd-helper enable), nothing left to purge
+if grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postinst" 2>/dev/null &&
+	grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postrm" 2>/dev/null; then
+	ok "postinst and postrm reload systemd"
+else
+	not_ok "postinst or postrm does not reload systemd"
+fi
+if grep -q 'systemd-sysctl' "$tmp/DEBIAN/postinst" &&
+	grep -q -e '--prefix=fs.relatime_interval' "$tmp/DEBIAN/postinst"; then
+	ok "postinst applies the relatime sysctls"
+else
+	not_ok "postinst does not apply the relatime sysctls"
+fi
+if ! grep -qs 'deb-systemd-helper.* enable' "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm; then
+	ok "no unit is enabled"
+else
+	not_ok "a maintainer script enables a unit"
+fi
+if [ ! -e "$tmp/DEBIAN/conffiles" ]; then
+	ok "no conffiles"
+else
+	not_ok "conffiles: $(tr '\n' ' ' <"$tmp/DEBIAN/conffiles")"
+fi
+
+# the packaged binary runs (against this machine's libmount) and is the
+# package's version
+want=$(dpkg-deb -f "$deb" Version)
+got=$("$tmp/root/usr/sbin/atimectl" --version 2>&1 || true)
+if [[ "$got" == *"$want"* ]]; then
+	ok "atimectl --version: $got"
+else
+	not_ok "atimectl --version says '$got', the package is $want"
+fi
+
+echo "deb-contents: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
