@@ -10,7 +10,7 @@
 #   scripts/build-deb.sh [--binary-only] [--no-lintian]
 #
 # --binary-only builds the binary package only (dpkg-buildpackage -b).
-# Fails when the build, lintian (errors or warnings; the --pedantic --info
+# Fails when the build, lintian (errors or warnings; info and pedantic
 # tags are shown, not fatal) or the contents check fails.  Run as root, it
 # first installs what is missing (dpkg-dev, debhelper, lintian, and the
 # build dependencies of debian/control) from Debian's archive, and runs
@@ -37,6 +37,7 @@ log() { printf '[deb] %s\n' "$*" >&2; }
 start=$(date +%s)
 out=build/deb
 src=$out/src
+mkdir -p "$out"
 
 # tools first: dpkg-checkbuilddeps is in dpkg-dev
 need=(dpkg-dev debhelper)
@@ -63,12 +64,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 		exit 1
 	fi
 	log "installing ${missing[*]}"
-	apt_install apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+	apt_install apt-get install -y -q --no-install-recommends "${missing[@]}" >"$out/apt.log" 2>&1 ||
+		{ cat "$out/apt.log" >&2; exit 1; }
 fi
 
 # A fresh copy of the tree; previous packages go.
 rm -rf "$src"
-rm -f "$out"/atimectl_* "$out"/atimectl-dbgsym_* "$out"/build.log "$out"/lintian.txt
+rm -f "$out"/atimectl_* "$out"/atimectl-dbgsym_* "$out"/build.log "$out"/lintian.txt "$out"/apt.log
 mkdir -p "$src"
 git ls-files -z --cached --others --exclude-standard |
 	while IFS= read -r -d '' f; do
@@ -84,7 +86,8 @@ if ! (cd "$src" && dpkg-checkbuilddeps) 2>/dev/null; then
 		exit 1
 	fi
 	log "installing the build dependencies"
-	apt_install apt-get build-dep -y -q --no-install-recommends "./$src" >/dev/null
+	apt_install apt-get build-dep -y -q --no-install-recommends "./$src" >"$out/apt.log" 2>&1 ||
+		{ cat "$out/apt.log" >&2; exit 1; }
 fi
 
 log "dpkg-buildpackage -us -uc${build_opts[*]:+ ${build_opts[*]}} in $src (log: $out/build.log)"
@@ -99,7 +102,8 @@ log "built ${debs[*]} in $(( $(date +%s) - start ))s"
 
 status=0
 if [ $run_lintian -eq 1 ]; then
-	# --fail-on: errors and warnings fail; info and pedantic tags are shown.
+	# --fail-on: errors and warnings fail; info (--display-info) and
+	# pedantic tags are shown, each explained (--info).
 	# Not as root, which lintian advises against, when nobody can read the
 	# packages.
 	as=()
@@ -107,7 +111,7 @@ if [ $run_lintian -eq 1 ]; then
 		runuser -u nobody -- test -r "$changes" 2>/dev/null; then
 		as=(runuser -u nobody -- env HOME=/nonexistent)
 	fi
-	if "${as[@]}" lintian --pedantic --info --fail-on error,warning "$changes" >"$out/lintian.txt" 2>&1; then
+	if "${as[@]}" lintian --display-info --pedantic --info --fail-on error,warning "$changes" >"$out/lintian.txt" 2>&1; then
 		log "lintian: no errors or warnings ($(grep -c '^[IP]: ' "$out/lintian.txt" || true) info/pedantic tags, $out/lintian.txt)"
 	else
 		log "lintian failed:"
