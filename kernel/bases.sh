@@ -1,5 +1,6 @@
-# Sourced by the kernel scripts: the kernel bases the project supports,
-# one directory of kernel/patches/ each.
+# Sourced by the kernel, test and VM scripts: the kernel bases the project
+# supports, one directory of kernel/patches/ each, and the Debian release
+# whose userspace each is tested with (the release that ships that kernel).
 # shellcheck shell=bash
 ATIMECTL_BASES="6.1 6.12"
 
@@ -11,4 +12,13 @@ check_base() {
 	done
 	echo "$1: unknown base '$2' (${ATIMECTL_BASES// / or })" >&2
 	exit 2
+}
+
+# base_release BASE: the Debian release whose image BASE boots by default
+# (Debian 12 ships 6.1, Debian 13 ships 6.12).
+base_release() {
+	case $1 in
+	6.1) echo bookworm ;;
+	6.12) echo trixie ;;
+	esac
 }

@@ -4,8 +4,9 @@
 # "poweroff", or Ctrl-a x), otherwise a short demo that prints
 # "atimectl status" and powers off.
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel;
-# ATIMECTL_BASE=6.1|6.12 picks the kernel base (default 6.1).
-# ATIMECTL_RELEASE=trixie the Debian 13 image instead of the bookworm one.
+# ATIMECTL_BASE=6.1|6.12 picks the kernel base (default 6.1), which boots
+# its own release's image (bookworm for 6.1, trixie for 6.12) unless
+# ATIMECTL_RELEASE=bookworm|trixie names another.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -16,7 +17,11 @@ if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 else
 	bash kernel/build.sh
 fi
-release=${ATIMECTL_RELEASE:-bookworm}
+. kernel/bases.sh
+base=${ATIMECTL_BASE:-6.1}
+check_base scripts/run.sh "$base"
+export ATIMECTL_BASE=$base
+release=${ATIMECTL_RELEASE:-$(base_release "$base")}
 bash scripts/build-image.sh --release "$release"
 if [ -t 0 ]; then
 	exec bash scripts/vm.sh --release "$release" "${kernel[@]}" "$@"

@@ -9,7 +9,8 @@
 #                     $ATIMECTL_BASE, else 6.1)
 #   --kernel FILE     kernel image (overrides --base)
 #   --release R       boot the image of Debian release R, bookworm or
-#                     trixie (default $ATIMECTL_RELEASE, else bookworm):
+#                     trixie (default $ATIMECTL_RELEASE, else the base's
+#                     own: bookworm for 6.1, trixie for 6.12):
 #                     build/image-R/image.cpio
 #   --image FILE      initramfs image (default: that of --release)
 #   --suite NAME      run the in-guest test suite NAME and power off;
@@ -23,6 +24,8 @@
 #                     whose guests run quietly for many minutes, the
 #                     --timeout value)
 #   --icount          exact timing: -icount shift=0 (TCG only)
+#   --smp N           virtual CPUs (default 2; 1 with --icount, under
+#                     which QEMU 7.2 never brings up a second CPU)
 #   --broken-disk     also attach the disk whose fstab entry carries a
 #                     malformed x-relatime-interval= (systemd suite)
 #
@@ -34,7 +37,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=${ATIMECTL_BASE:-6.1}
 kernel=
-release=${ATIMECTL_RELEASE:-bookworm}
+release=${ATIMECTL_RELEASE:-}
 image=
 vmdir=$top/build/vm
 results=$vmdir/results.tap
@@ -48,6 +51,7 @@ idle_given=0
 mode=interactive
 suite=
 icount=0
+smp=
 broken=0
 extra=()
 
@@ -64,9 +68,10 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--idle) idle=$2; idle_given=1; shift ;;
 	--icount) icount=1 ;;
+	--smp) smp=$2; shift ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -74,10 +79,19 @@ done
 
 die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
 [ "$icount" = 1 ] && [ "$idle_given" = 0 ] && idle=$timeout
-case $base in
-6.1|6.12) ;;
-*) die "unknown base '$base' (6.1 or 6.12)" ;;
+if [ -z "$smp" ]; then
+	# Under -icount (sleep=on or off) QEMU 7.2 hangs the guest at "x86:
+	# Booting SMP configuration:": the SMP kernel runs on one CPU there.
+	smp=2
+	[ "$icount" = 1 ] && smp=1
+fi
+case $smp in
+[1-9]|[1-9][0-9]) ;;
+*) die "--smp needs a number of CPUs from 1 to 99, not '$smp'" ;;
 esac
+. "$top/kernel/bases.sh"
+check_base scripts/vm.sh "$base"
+[ -n "$release" ] || release=$(base_release "$base")
 [ -n "$kernel" ] || kernel=$top/build/kernel/$base/bzImage
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh --base $base)"
 image=${image:-$top/build/image-$release/image.cpio}
@@ -153,7 +167,7 @@ demo) cmdline+=" atimectl.demo=1" ;;
 esac
 [ ${#extra[@]} -gt 0 ] && cmdline+=" ${extra[*]}"
 
-qemu=(qemu-system-x86_64 "${accel_args[@]}" -smp 2 -m 2048 -nographic -no-reboot
+qemu=(qemu-system-x86_64 "${accel_args[@]}" -smp "$smp" -m 2048 -nographic -no-reboot
 	-kernel "$kernel" -initrd "$image" -append "$cmdline"
 	"${disks[@]}" -nic none)
 
