@@ -47,10 +47,15 @@ def results(name):
 meta = load_meta()
 quick = meta.get("quick") == "1"
 release = meta.get("release", "unknown")
+base = meta.get("base", "6.1")
+kdir = f"build/kernel/{base}"
 report = {
     "date": meta.get("date"),
     "kernel": release,
     "stock_kernel": meta.get("stock_release") or None,
+    "base": base,
+    "image_release": meta.get("image_release", "bookworm"),
+    "guest_cpus_cost": int(meta.get("cost_smp", "1") or 1),
     "host_cpu": meta.get("cpu"),
     "host_cpus": int(meta.get("ncpu", "0") or 0),
     "qemu": meta.get("qemu"),
@@ -187,7 +192,7 @@ if cp:
            f"file on ext4 (no journal, virtio disk) after a warm-up of {n // 10}; "
            f"{n // 4} stat()+open()+close() rounds; {n} getppid() calls as the "
            f"bare syscall cost. Each measured 3 times in one boot; median shown. "
-           f"Stock: {'build/kernel/bzImage-stock' if cs else 'not run'} "
+           f"Stock: {kdir + '/bzImage-stock' if cs else 'not run'} "
            f"(same config, no patches).", ""]
     configs = ["noatime", "relatime", "relatime+override", "strictatime", "relatime+lazytime"]
     rows = []
@@ -280,7 +285,7 @@ loop = {
 }
 report["developer_loop"] = loop
 md += ["## 4. Developer loop", ""]
-rows = [["cold kernel build (`rm -rf build/obj-guest && kernel/build.sh`)",
+rows = [[f"cold kernel build (`rm -rf build/obj-{base}-guest && kernel/build.sh --base {base}`)",
          f"{loop['cold_kernel_build_s']:.0f} s ({loop['cold_kernel_build_source']})"
          if loop["cold_kernel_build_s"] else "not measured (--cold-build)"],
         ["`kernel/build.sh`, nothing changed",
@@ -312,9 +317,11 @@ md += [""]
 
 report["verdicts"] = verdicts
 head = [f"# atimectl benchmark, {report['date']}", "",
-        f"- kernel: {release} (patched, build/kernel/bzImage)"
-        + (f"; stock: {report['stock_kernel']} (unpatched, build/kernel/bzImage-stock, same config)"
+        f"- kernel: {release} (patched, {kdir}/bzImage)"
+        + (f"; stock: {report['stock_kernel']} (unpatched, {kdir}/bzImage-stock, same config)"
            if report["stock_kernel"] else ""),
+        f"- guest userspace: Debian {meta.get('image_release', 'bookworm')} "
+        f"(build/image-{meta.get('image_release', 'bookworm')}/image.cpio)",
         f"- host CPU: {report['host_cpu']} ({report['host_cpus']} CPUs)",
         f"- {report['qemu']}; part 1 under TCG (real time), part 2 under "
         "`-icount shift=0` (1 instruction = 1 ns of guest time, exact and repeatable)",

@@ -37,7 +37,13 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 base=${ATIMECTL_BASE:-6.1}
+. kernel/bases.sh
+check_base bench/run.sh "$base"
 export ATIMECTL_BASE=$base
+# The base's own release (bookworm for 6.1, trixie for 6.12) unless
+# $ATIMECTL_RELEASE names another; scripts/vm.sh boots the same.
+release=${ATIMECTL_RELEASE:-$(base_release "$base")}
+export ATIMECTL_RELEASE=$release
 kdir=build/kernel/$base
 quick=0
 stock=auto
@@ -75,6 +81,11 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (scr
 
 # --- 4. developer loop (builds) ---------------------------------------------
 meta quick "$quick"
+meta base "$base"
+# scripts/vm.sh --icount boots one CPU (QEMU 7.2's icount never brings up
+# a second); the kernel is the same SMP build as the tests boot.
+meta cost_smp 1
+meta image_release "$release"
 meta date "$(date -u +%Y-%m-%d)"
 meta cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 meta ncpu "$(nproc)"
@@ -93,13 +104,12 @@ if [ "$build" = 1 ]; then
 	meta kernel_rebuild "$(since "$t")"
 	meta kernel_build_line "$(grep -- '->' "$work/kernel-build.txt" | tail -n 1)"
 	t=$(now)
-	bash scripts/build-image.sh 2>&1 | tee "$work/image-build.txt" >&2
+	bash scripts/build-image.sh --release "$release" 2>&1 | tee "$work/image-build.txt" >&2
 	meta image_build "$(since "$t")"
 fi
 [ -f "$kdir/bzImage" ] || die "no $kdir/bzImage"
-# The image of $ATIMECTL_RELEASE (default bookworm), which
-# scripts/build-image.sh built and scripts/vm.sh boots.
-image=build/image-${ATIMECTL_RELEASE:-bookworm}/image.cpio
+# The image scripts/build-image.sh built and scripts/vm.sh boots.
+image=build/image-$release/image.cpio
 [ -f "$image" ] || die "no $image"
 meta release "$(cat "$kdir/bzImage.release" 2>/dev/null || echo unknown)"
 
