@@ -1,44 +1,47 @@
 #!/usr/bin/env bash
-# Run every test: host unit tests (meson), then the patched kernel and the
-# image are built and each in-guest suite in tests/vm/suites/ is booted in
-# QEMU.  Ends with the line "N passed, N failed"; exits non-zero on any
-# failure.
+# Run every test: host unit tests (meson), then for each kernel base the
+# patched kernel and that base's image are built and each in-guest suite in
+# tests/vm/suites/ is booted in QEMU: 6.1 with Debian 12 (bookworm), 6.12
+# with Debian 13 (trixie).  Ends with the line "N passed, N failed"; exits
+# non-zero on any failure.
 #
-#   scripts/test.sh                 everything
+#   scripts/test.sh                 everything, on every base
 #   scripts/test.sh --host          host unit tests only
 #   scripts/test.sh --vm [SUITE..]  in-guest suites only (default: all)
 #   scripts/test.sh --stress        build the debug kernel (lockdep, KASAN,
 #                                   DEBUG_KOBJECT_RELEASE) and boot the
 #                                   stress suite on it; STRESS_SECONDS=N
 #                                   sets how long it runs (default 60)
-#   scripts/test.sh --base 6.12 ... the kernel base to build, checkpatch and
-#                                   boot (6.1 or 6.12; default
-#                                   $ATIMECTL_BASE, else 6.1); goes first
+#   scripts/test.sh --base 6.12 ... one kernel base only (6.1 or 6.12;
+#                                   default $ATIMECTL_BASE, else all); goes
+#                                   first
 #
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
-# suites only; no checkpatch either).  Suites marked "# kernel: ..." or
-# "# manual: ..." run only when named.
-# ATIMECTL_RELEASE=trixie builds and boots the Debian 13 image instead of
-# the bookworm one (scripts/build-image.sh --release).
+# suites only, one base; no checkpatch either).  Suites marked
+# "# kernel: ..." or "# manual: ..." run only when named.
+# ATIMECTL_RELEASE=R boots the image of Debian release R (bookworm or
+# trixie) on every base instead of the base's own.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. kernel/bases.sh
 run_host=1
 run_vm=1
 suites=()
-base=${ATIMECTL_BASE:-6.1}
+bases=${ATIMECTL_BASE:-$ATIMECTL_BASES}
 case "${1:-}" in
 --base) [ $# -ge 2 ] || { echo "scripts/test.sh: --base needs a value" >&2; exit 2; }
-	base=$2; shift 2 ;;
---base=*) base=${1#--base=}; shift ;;
+	bases=$2; shift 2 ;;
+--base=*) bases=${1#--base=}; shift ;;
 esac
-case $base in
-6.1|6.12) ;;
-*) echo "scripts/test.sh: unknown base '$base' (6.1 or 6.12)" >&2; exit 2 ;;
-esac
-# kernel/build.sh and scripts/vm.sh take the base from here.
-export ATIMECTL_BASE=$base
+for b in $bases; do
+	check_base scripts/test.sh "$b"
+done
+if [ -n "${ATIMECTL_KERNEL:-}" ] && [ "$bases" != "${bases%% *}" ]; then
+	echo "scripts/test.sh: ATIMECTL_KERNEL boots one kernel: name its base with --base" >&2
+	exit 2
+fi
 case "${1:-}" in
 --host) run_vm=0 ;;
 --vm) run_host=0; shift; suites=("$@") ;;
@@ -98,7 +101,13 @@ if [ $run_host = 1 ]; then
 	meson_tests build/fuzz --suite fuzz
 fi
 
-if [ $run_vm = 1 ]; then
+# vm_base BASE: build BASE's kernel and its release's image, check the
+# series, and boot each suite.
+vm_base() {
+	local base=$1 release suite args vmargs results p s f rc cplog
+	local todo=("${suites[@]}")
+	# kernel/build.sh and scripts/vm.sh take the base from here.
+	export ATIMECTL_BASE=$base
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
 	else
@@ -123,23 +132,24 @@ if [ $run_vm = 1 ]; then
 			passed=$((passed + 1))
 		fi
 	fi
-	for suite in "${suites[@]}"; do
+	for suite in "${todo[@]}"; do
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
 			step "debug kernel ($base)"
 			bash kernel/build.sh --base "$base" --debug
 			break
 		fi
 	done
-	release=${ATIMECTL_RELEASE:-bookworm}
+	release=${ATIMECTL_RELEASE:-$(base_release "$base")}
 	step "image ($release)"
 	bash scripts/build-image.sh --release "$release"
-	if [ ${#suites[@]} -eq 0 ]; then
+	if [ ${#todo[@]} -eq 0 ]; then
 		# Suites for the debug kernel run only when asked for.
 		for f in tests/vm/suites/*; do
-			grep -q '^# \(kernel\|manual\): ' "$f" || suites+=("$(basename "$f")")
+			grep -q '^# \(kernel\|manual\): ' "$f" || todo+=("$(basename "$f")")
 		done
 	fi
-	for suite in "${suites[@]}"; do
+	mkdir -p "build/vm/$base"
+	for suite in "${todo[@]}"; do
 		args=$(sed -n 's/^# cmdline: //p' "tests/vm/suites/$suite")
 		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
 		[ -n "${ATIMECTL_KERNEL:-}" ] && vmargs+=" --kernel $ATIMECTL_KERNEL"
@@ -147,13 +157,14 @@ if [ $run_vm = 1 ]; then
 			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 1800"
 			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"
 		fi
-		step "VM suite '$suite'${args:+ (kernel parameters: $args)}"
-		results=build/vm/results-$suite.tap
+		step "VM suite '$suite' ($base, $release)${args:+ (kernel parameters: $args)}"
+		results=build/vm/$base/results-$suite.tap
 		# shellcheck disable=SC2086
-		if ! bash scripts/vm.sh --release "$release" $vmargs --suite "$suite" --results "$results" \
-			--console "build/vm/console-$suite.log" -- $args; then
+		if ! bash scripts/vm.sh --base "$base" --release "$release" $vmargs \
+			--suite "$suite" --results "$results" \
+			--console "build/vm/$base/console-$suite.log" -- $args; then
 			failed=$((failed + 1))
-			echo "not ok - suite $suite did not complete"
+			echo "not ok - suite $suite on $base did not complete"
 		fi
 		tr -d '\r' <"$results" 2>/dev/null | grep -v '^# atimectl: done' || true
 		p=$(tr -d '\r' <"$results" 2>/dev/null | grep -c '^ok ' || true)
@@ -162,6 +173,12 @@ if [ $run_vm = 1 ]; then
 		passed=$((passed + p - s))
 		skipped=$((skipped + s))
 		failed=$((failed + f))
+	done
+}
+
+if [ $run_vm = 1 ]; then
+	for b in $bases; do
+		vm_base "$b"
 	done
 fi
 
