@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Build the guest image build/image-RELEASE/image.cpio with mkosi: Debian
 # RELEASE with systemd (mkosi.conf, mkosi.conf.d/RELEASE/), the image's
-# static configuration (mkosi.extra/), and the project's userspace and
-# in-guest tests, which mkosi.build.chroot compiles inside the image
-# against the release's own libmount and libsmartcols.
+# static configuration (mkosi.extra/), the project's Debian package, which
+# mkosi.build.chroot builds inside the image (dpkg-buildpackage, against
+# the release's own libmount and libsmartcols) and mkosi installs with apt,
+# and the in-guest tests, built there too.
 #
 #   scripts/build-image.sh [--release bookworm|trixie]
 #
 # The release defaults to $ATIMECTL_RELEASE, else bookworm.  The installed
-# OS is cached in $ATIMECTL_MKOSI_CACHE (default /var/cache/atimectl-mkosi)
-# and meson's build directory in build/image-meson/, so a rebuild
-# costs the build script and the archive.
+# OS, build packages included, is cached in $ATIMECTL_MKOSI_CACHE (default
+# /var/cache/atimectl-mkosi), so a rebuild costs the package build, its
+# installation and the archive.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--release) release=$2; shift ;;
 	--release=*) release=${1#*=} ;;
-	-h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/build-image.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -37,7 +38,7 @@ start=$(date +%s)
 out=build/image-$release
 log=build/image-$release.log
 
-mkdir -p "$cache" "$out" build/image-meson
+mkdir -p "$cache" "$out"
 mkosi --force --release="$release" --cache-dir="$cache" build >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
 	echo "scripts/build-image.sh: mkosi failed; full log in $log" >&2

@@ -13,6 +13,9 @@ packages=(
 	python3-ply python3-git
 	# image and VM
 	qemu-system-x86 qemu-utils e2fsprogs dosfstools
+	# mkosi makes the apt repository of the package the image build
+	# script makes (VolatilePackages=) with it
+	reprepro
 	# userspace
 	meson ninja-build pkg-config libmount-dev libsmartcols-dev libblkid-dev
 	libcmocka-dev clang libclang-rt-14-dev valgrind jq bash-completion

@@ -1,0 +1,116 @@
+# atimectl is in the image as a user has it after "apt install
+# ./atimectl_VERSION_ARCH.deb" (mkosi.build.chroot builds the package,
+# mkosi installs it with apt): dpkg knows it, its files are all there and
+# unmodified, and each lands where the program that uses it looks: systemd
+# runs the generator and loads the mount.d drop-in and the template from
+# the package's paths, man finds and renders both pages, systemd-sysctl
+# reads the sysctl.d file.
+. /usr/lib/atimectl-tests/lib.sh
+. /usr/lib/atimectl-tests/t/systemd-lib.sh
+
+# dpkg: installed, and the atimectl on PATH is the package's own, of its
+# version.
+expect_eq "dpkg status of atimectl" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
+	"install ok installed"
+version=$(dpkg-query -W -f='${Version}' atimectl)
+expect_eq "atimectl on PATH" "$(command -v atimectl)" /usr/sbin/atimectl
+expect_eq "owner of /usr/sbin/atimectl" "$(dpkg-query -S /usr/sbin/atimectl 2>&1)" \
+	"atimectl: /usr/sbin/atimectl"
+expect_eq "atimectl --version" "$(atimectl --version)" "atimectl $version"
+
+# Every path dpkg lists exists, and no packaged file was changed after
+# installation (dpkg --verify compares each with the package's md5sums):
+# the build script's own files, copied in after the package, must not
+# shadow it.
+files=$(dpkg-query -L atimectl)
+missing=
+while IFS= read -r f; do
+	[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
+done <<<"$files"
+[ -z "$missing" ] || die "files of the package missing:$missing"
+for f in /usr/sbin/atimectl /usr/lib/systemd/system-generators/atimectl-generator \
+	/usr/lib/systemd/system/atimectl-apply@.service \
+	/usr/lib/systemd/system/mount.d/50-atimectl.conf \
+	/usr/lib/sysctl.d/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
+	/usr/share/man/man8/atimectl-apply@.service.8.gz; do
+	grep -qxF "$f" <<<"$files" || die "dpkg -L atimectl does not list $f"
+done
+note "dpkg -L atimectl: $(wc -l <<<"$files") paths, all present"
+verify=$(dpkg --verify atimectl 2>&1) || die "dpkg --verify atimectl failed: $verify"
+[ -z "$verify" ] || die "dpkg --verify atimectl: $verify"
+
+# The .deb kept for t/deb-purge.sh is the package that is installed.
+debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
+[ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] ||
+	die "want one atimectl_*.deb in /usr/lib/atimectl-tests/deb, have: ${debs[*]}"
+expect_eq "version of ${debs[0]}" "$(dpkg-deb -f "${debs[0]}" Version)" "$version"
+expect_eq "md5sums of ${debs[0]} and of the installed package" \
+	"$(dpkg-deb -I "${debs[0]}" md5sums | md5sum)" \
+	"$(md5sum </var/lib/dpkg/info/atimectl.md5sums)"
+
+# systemd runs the packaged generator: at a daemon-reload, an fstab line
+# libmount cannot parse gets its line in the journal.  (A generator
+# installed anywhere systemd does not look would say nothing.)
+cp /etc/fstab /run/atimectl-tests/fstab.orig
+trap 'cp /run/atimectl-tests/fstab.orig /etc/fstab; systemctl daemon-reload; cleanup_mounts' EXIT
+echo "LABEL=nothing /srv/nothing ext4 defaults zero 0" >>/etc/fstab
+since=$(date '+%Y-%m-%d %H:%M:%S')
+sleep 1
+systemctl daemon-reload
+said=
+for ((i = 0; i < 50; i++)); do
+	said=$(journalctl --no-pager -o cat --since "$since" -t atimectl-generator)
+	[ -n "$said" ] && break
+	sleep 0.1
+done
+case $said in
+"/etc/fstab:$(wc -l </etc/fstab): libmount cannot parse this line"*) ;;
+*) die "atimectl-generator said nothing at daemon-reload about a bad fstab line (said: '$said')" ;;
+esac
+cp /run/atimectl-tests/fstab.orig /etc/fstab
+systemctl daemon-reload
+trap cleanup_mounts EXIT
+
+# The mount.d drop-in applies to mount units: srv-mail.mount (from fstab)
+# has it among its drop-ins and wants its atimectl-apply@ instance, which
+# systemd loaded from the package's template and ran at boot.  (Paths are
+# compared as files: bookworm's systemd names /lib/systemd/system first,
+# the same directory as /usr/lib/systemd/system on a merged-/usr system.)
+wait_mounted /srv/mail
+dropins=$(systemctl show -P DropInPaths srv-mail.mount)
+found=0
+for d in $dropins; do
+	[ "$d" -ef /usr/lib/systemd/system/mount.d/50-atimectl.conf ] && found=1
+done
+[ $found = 1 ] || die "srv-mail.mount's drop-ins lack mount.d/50-atimectl.conf: '$dropins'"
+case " $(systemctl show -P Wants srv-mail.mount) " in
+*" atimectl-apply@srv-mail.service "*) ;;
+*) die "srv-mail.mount does not want atimectl-apply@srv-mail.service: $(systemctl show -P Wants srv-mail.mount)" ;;
+esac
+svc=atimectl-apply@srv-mail.service
+fragment=$(systemctl show -P FragmentPath "$svc")
+[ "$fragment" -ef /usr/lib/systemd/system/atimectl-apply@.service ] ||
+	die "$svc: unit file '$fragment', not the package's /usr/lib/systemd/system/atimectl-apply@.service"
+state=$(wait_state "$svc" active failed)
+[ "$state" = active ] || { show_unit "$svc"; die "$svc is $state, want active"; }
+expect_eq "/srv/mail override (x-relatime-interval=10min)" \
+	"$(wait_file "$(override_file /srv/mail)" 600)" 600
+
+# man finds the packaged pages (no others) and renders them without a
+# warning.
+for page in atimectl atimectl-apply@.service; do
+	expect_eq "man -w $page" "$(man -w "$page" 2>&1)" "/usr/share/man/man8/$page.8.gz"
+	out=$(MANWIDTH=80 man "$page" 2>/run/atimectl-tests/man.err) ||
+		die "man $page failed: $(cat /run/atimectl-tests/man.err)"
+	[ ! -s /run/atimectl-tests/man.err ] ||
+		die "man $page warned: $(cat /run/atimectl-tests/man.err)"
+	grep -q "^NAME" <<<"$out" || die "man $page has no NAME section: $(head -n 5 <<<"$out")"
+	grep -qF "atimectl" <<<"$(sed -n '/^NAME/,/^SYNOPSIS/p' <<<"$out")" ||
+		die "man $page: NAME does not name atimectl: $(head -n 8 <<<"$out")"
+done
+
+# systemd-sysctl reads the packaged sysctl.d file.
+cat_config=$(systemd-analyze cat-config sysctl.d 2>&1) ||
+	die "systemd-analyze cat-config sysctl.d failed: $cat_config"
+grep -qx '# /usr/lib/sysctl.d/50-relatime.conf' <<<"$cat_config" ||
+	die "systemd-sysctl does not read /usr/lib/sysctl.d/50-relatime.conf: $(grep '^# /' <<<"$cat_config" | tr '\n' ' ')"

@@ -1,0 +1,155 @@
+# "dpkg --purge atimectl" on the running system leaves nothing of the
+# package behind and tells systemd (postrm: daemon-reload), without an
+# error or a warning: mount units no longer want atimectl-apply@, the
+# generator no longer runs, the running instances are stopped (prerm)
+# while the intervals they set stay until unmount.  Installing the .deb
+# again ("dpkg -i", the postinst reloads systemd) brings it all back, and
+# a new mount gets its x-relatime-interval= again.
+#
+# Last in its suite: the package is installed again at the end, but a
+# failure half way may leave it purged.
+. /usr/lib/atimectl-tests/lib.sh
+. /usr/lib/atimectl-tests/t/systemd-lib.sh
+work=/run/atimectl-tests
+debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
+deb=${debs[0]}
+[ -f "$deb" ] || die "no .deb to reinstall in /usr/lib/atimectl-tests/deb"
+svc=atimectl-apply@srv-mail.service
+
+# generator_says: what atimectl-generator logs at a daemon-reload with an
+# fstab line libmount cannot parse ("" if it did not run).
+generator_says() {
+	local since said i
+	cp /etc/fstab "$work/fstab.orig"
+	echo "LABEL=nothing /srv/nothing ext4 defaults zero 0" >>/etc/fstab
+	since=$(date '+%Y-%m-%d %H:%M:%S')
+	sleep 1
+	systemctl daemon-reload
+	said=
+	for ((i = 0; i < 30; i++)); do
+		said=$(journalctl --no-pager -o cat --since "$since" -t atimectl-generator)
+		[ -n "$said" ] && break
+		sleep 0.1
+	done
+	cp "$work/fstab.orig" /etc/fstab
+	systemctl daemon-reload
+	echo "$said"
+}
+
+# A failure half way must not leave the package purged for a later test.
+reinstall() {
+	dpkg-query -W -f='${Status}' atimectl 2>/dev/null | grep -q 'ok installed' ||
+		dpkg -i "$deb" >/dev/null 2>&1 || true
+}
+trap 'reinstall; cleanup_mounts' EXIT
+
+wait_mounted /srv/mail
+expect_eq "$svc before the purge" "$(wait_state "$svc" active failed)" active
+override=$(override_file /srv/mail)
+expect_eq "/srv/mail override before the purge" "$(wait_file "$override" 600)" 600
+
+# Units failed before the purge (earlier tests' short-lived mounts can
+# leave failed atimectl-apply@ instances): only new failures count.
+failed_units() { systemctl list-units --state=failed --no-legend --plain | awk '{ print $1 }' | LC_ALL=C sort; }
+failed0=$(failed_units)
+[ -z "$failed0" ] || note "failed before the purge: $(echo $failed0)"
+new_failures() { LC_ALL=C comm -13 <(echo "$failed0") <(failed_units) | tr '\n' ' '; }
+
+files=$(dpkg-query -L atimectl)
+[ -n "$files" ] || die "dpkg -L atimectl lists nothing"
+metadata=$(ls /var/lib/dpkg/info/atimectl.*)
+
+# The purge itself: no error, and no warning but one: dpkg keeps a
+# directory of the package that still holds other files, and says so.  On
+# bookworm it does for /usr/lib/systemd/system-generators, which no
+# package there names (systemd's generators are in /lib/..., the same
+# directory on a merged-/usr system, and the tests' own generator is
+# there); the check below that nothing is left behind covers it.
+since=$(date '+%Y-%m-%d %H:%M:%S')
+sleep 1
+out=$(dpkg --purge atimectl 2>&1) || die "dpkg --purge atimectl failed: $out"
+while IFS= read -r line; do
+	case $line in
+	"dpkg: warning: while removing atimectl, directory '"*"' not empty so not removed")
+		d=${line#*directory \'}
+		d=${d%\' not empty*}
+		grep -qxF "$d" <<<"$files" && [ -n "$(ls -A "$d")" ] ||
+			die "dpkg --purge atimectl: $line"
+		note "dpkg kept $d, not empty: $(ls -A "$d" | tr '\n' ' ')"
+		;;
+	*[Ww]arning*|*[Ee]rror*) die "dpkg --purge atimectl: $out" ;;
+	esac
+done <<<"$out"
+
+# Nothing of the package is left: no file, no directory only it had
+# (one that stays must belong to another package or hold others' files),
+# nothing in dpkg's database.
+left=
+while IFS= read -r f; do
+	if [ -d "$f" ] && [ ! -L "$f" ]; then
+		[ -n "$(ls -A "$f")" ] && continue
+		dpkg-query -S "$f" >/dev/null 2>&1 && continue
+		left+=" $f/"
+	elif [ -e "$f" ] || [ -L "$f" ]; then
+		left+=" $f"
+	fi
+done <<<"$files"
+for f in $metadata; do
+	[ -e "$f" ] && left+=" $f"
+done
+[ -z "$left" ] || die "left behind after the purge:$left"
+status=$(dpkg-query -W -f='${Status}' atimectl 2>/dev/null || true)
+case $status in
+''|*not-installed) ;;
+*) die "dpkg status after the purge: '$status'" ;;
+esac
+command -v atimectl >/dev/null && die "atimectl still on PATH: $(command -v atimectl)"
+
+# systemd was told (the postrm's daemon-reload, not ours): mount units
+# have no drop-in and want nothing of atimectl, the template is gone, the
+# running instance was stopped (prerm), and the interval it set stays.
+expect_eq "srv-mail.mount needs a daemon-reload" "$(systemctl show -P NeedDaemonReload srv-mail.mount)" no
+case " $(systemctl show -P DropInPaths srv-mail.mount) " in
+*/mount.d/50-atimectl.conf*) die "srv-mail.mount still has the drop-in: $(systemctl show -P DropInPaths srv-mail.mount)" ;;
+esac
+case " $(systemctl show -P Wants srv-mail.mount srv-cache.mount) " in
+*atimectl-apply@*) die "mount units still want atimectl-apply@: $(systemctl show -P Wants srv-mail.mount srv-cache.mount)" ;;
+esac
+expect_eq "$svc after the purge" "$(systemctl show -P ActiveState "$svc")" inactive
+expect_eq "$svc's unit after the purge" "$(systemctl show -P LoadState "$svc")" not-found
+expect_eq "/srv/mail override after the purge (until unmount)" "$(cat "$override")" 600
+said=$(generator_says)
+[ -z "$said" ] || die "atimectl-generator still runs after the purge: $said"
+failed=$(new_failures)
+[ -z "$failed" ] || die "units failed after the purge: $failed"
+errors=$(journalctl --no-pager -o cat --since "$since" -p err)
+[ -z "$errors" ] || die "errors in the journal since the purge: $errors"
+
+# Installed again from the .deb, it all comes back.
+since=$(date '+%Y-%m-%d %H:%M:%S')
+sleep 1
+out=$(dpkg -i "$deb" 2>&1) || die "dpkg -i $deb failed: $out"
+if grep -qi -e 'warning' -e 'error' <<<"$out"; then
+	die "dpkg -i $deb: $out"
+fi
+expect_eq "dpkg status after reinstalling" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
+	"install ok installed"
+verify=$(dpkg --verify atimectl 2>&1) && [ -z "$verify" ] ||
+	die "dpkg --verify atimectl after reinstalling: $verify"
+case " $(systemctl show -P Wants srv-mail.mount) " in
+*" $svc "*) ;;
+*) die "after reinstalling, srv-mail.mount does not want $svc: $(systemctl show -P Wants srv-mail.mount)" ;;
+esac
+said=$(generator_says)
+[ -n "$said" ] || die "after reinstalling, atimectl-generator does not run"
+# A new mount of /srv/mail (a new superblock, no override) gets its
+# interval from the reinstalled package's atimectl-apply@.
+systemctl restart srv-mail.mount
+mountpoint -q /srv/mail || die "/srv/mail is not mounted after restarting srv-mail.mount"
+state=$(wait_state "$svc" active failed)
+[ "$state" = active ] || { show_unit "$svc"; die "after reinstalling, $svc is $state, want active"; }
+expect_eq "/srv/mail override after a new mount" "$(wait_file "$(override_file /srv/mail)" 600)" 600
+failed=$(new_failures)
+[ -z "$failed" ] || die "units failed after reinstalling: $failed"
+errors=$(journalctl --no-pager -o cat --since "$since" -p err)
+[ -z "$errors" ] || die "errors in the journal since reinstalling: $errors"
