@@ -265,7 +265,10 @@ except (OSError, IndexError):
     pass
 report["status_vs_findmnt"] = st or None
 if st:
-    md += [f"`tests/bench-status.sh` (hyperfine, host): {st['line']}", ""]
+    st["findmnt"] = meta.get("status_findmnt", "host's")
+    md += [f"`tests/bench-status.sh` on the host CPU, atimectl and findmnt "
+           f"from the {meta.get('image_release', 'bookworm')} image "
+           f"({st['findmnt']}): {st['line']}", ""]
     verdict("atimectl/findmnt median ratio ≤ 1.5", st["ratio"] <= 1.5, f"{st['ratio']:.2f}")
 else:
     md += ["Not run (see build/bench/status-hyperfine.txt).", ""]

@@ -14,21 +14,38 @@
 #   full              a fake directory with an entry for every superblock of
 #                     the file: the worst case (three file reads each)
 # $BENCH_RUNS sets the number of runs (default 30).
+# $BENCH_ROOT=DIR runs both commands in DIR with chroot(8): another
+# release's findmnt against the atimectl built for it (bench/run.sh
+# extracts each base's image there); ATIMECTL is then a path inside DIR.
+# chroot's exec costs both commands the same.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-atimectl=${1:-$here/../build/meson/tools/atimectl/atimectl}
+root=${BENCH_ROOT:-}
 count=${2:-10000}
 runs=${BENCH_RUNS:-30}
 mode=${BENCH_SYSFS:-system}
 
-if [ ! -x "$atimectl" ]; then
-	echo "bench-status.sh: $atimectl not found; build first (meson setup build/meson && ninja -C build/meson)" >&2
-	exit 1
+if [ -n "$root" ]; then
+	atimectl=${1:-/usr/sbin/atimectl}
+	[ -x "$root/$atimectl" ] || { echo "bench-status.sh: $atimectl not found in $root" >&2; exit 1; }
+	[ -x "$root/usr/bin/findmnt" ] || { echo "bench-status.sh: findmnt missing in $root" >&2; exit 1; }
+	in_root=(chroot "$root")
+	# The files are made on the host side of the tree and named from
+	# inside it.
+	work=$(mktemp -d "$root/tmp/atimectl-bench-XXXXXX")
+	inner=${work#"$root"}
+else
+	atimectl=${1:-$here/../build/meson/tools/atimectl/atimectl}
+	if [ ! -x "$atimectl" ]; then
+		echo "bench-status.sh: $atimectl not found; build first (meson setup build/meson && ninja -C build/meson)" >&2
+		exit 1
+	fi
+	command -v findmnt >/dev/null || { echo "bench-status.sh: findmnt missing" >&2; exit 1; }
+	in_root=()
+	work=$(mktemp -d /tmp/atimectl-bench-XXXXXX)
+	inner=$work
 fi
-command -v findmnt >/dev/null || { echo "bench-status.sh: findmnt missing" >&2; exit 1; }
-
-work=$(mktemp -d /tmp/atimectl-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 file=$work/mountinfo
 
@@ -38,11 +55,11 @@ case $mode in
 		;;
 	none)
 		python3 "$here/fixtures/gen-mountinfo.py" --count "$count" "$file"
-		export ATIMECTL_SYSFS_RELATIME="$work/none" ATIMECTL_PROC_SYS_FS="$work/none"
+		export ATIMECTL_SYSFS_RELATIME="$inner/none" ATIMECTL_PROC_SYS_FS="$inner/none"
 		;;
 	full)
 		python3 "$here/fixtures/gen-mountinfo.py" --count "$count" --sysfs "$work/sys" "$file"
-		export ATIMECTL_SYSFS_RELATIME="$work/sys"
+		export ATIMECTL_SYSFS_RELATIME="$inner/sys"
 		;;
 	*)
 		echo "bench-status.sh: BENCH_SYSFS must be system, none or full" >&2
@@ -50,9 +67,9 @@ case $mode in
 		;;
 esac
 
-findmnt_cmd=(findmnt --kernel --list --json -F "$file")
+findmnt_cmd=("${in_root[@]}" findmnt --kernel --list --json -F "$inner/mountinfo")
 # no "env" in front: an extra exec would skew a 20 ms measurement
-atimectl_cmd=("$atimectl" status --all --json -F "$file")
+atimectl_cmd=("${in_root[@]}" "$atimectl" status --all --json -F "$inner/mountinfo")
 
 # sanity: both print every entry
 n=$("${atimectl_cmd[@]}" 2>/dev/null | grep -c '"target":')
