@@ -29,6 +29,18 @@ run_override=$(cat "$(override_file /run)")
 
 svc_of() { echo "atimectl-apply@$(systemd-escape -p "$1").service"; }
 
+# wait_started FILE UNIT: a held ExecStart= or ExecReload= of UNIT has
+# created FILE (up to 60s).
+wait_started() {
+	local i
+	for ((i = 0; i < 600; i++)); do
+		[ -e "$1" ] && return 0
+		sleep 0.1
+	done
+	show_unit "$2"
+	die "$2: the held command did not start"
+}
+
 # settle PATTERN: wait up to 60s until no instance matching PATTERN is
 # starting or stopping, or has a job queued.
 settle() {
@@ -75,11 +87,7 @@ ExecStart=/bin/sh -c 'touch $top/held.started; while [ ! -e $top/held.go ]; do s
 EOT
 systemctl daemon-reload
 mount -t tmpfs -o size=1m,x-relatime-interval=1h tmpfs "$d"
-for ((i = 0; i < 600; i++)); do
-	[ -e "$top/held.started" ] && break
-	sleep 0.1
-done
-[ -e "$top/held.started" ] || { show_unit "$svc"; die "$svc did not start"; }
+wait_started "$top/held.started" "$svc"
 expect_eq "$svc while held" "$(systemctl show -P ActiveState "$svc")" activating
 umount "$d"
 state=$(wait_state "$svc" inactive failed)
@@ -89,6 +97,34 @@ if [ "$state" != inactive ]; then
 fi
 expect_eq "$svc Result" "$(systemctl show -P Result "$svc")" success
 touch "$top/held.go"
+
+# The same while a reload of the instance runs (a remount of its mount,
+# "systemctl reload" of the mount unit, reloads it): ExecReload= is held.
+d=$top/reloading
+mkdir -p "$d"
+svc=$(svc_of "$d")
+dropin=/run/systemd/system/$svc.d
+dropins+=" $dropin"
+mkdir -p "$dropin"
+cat >"$dropin/hold.conf" <<EOT
+[Service]
+ExecReload=
+ExecReload=/bin/sh -c 'touch $top/reloading.started; while [ ! -e $top/reloading.go ]; do sleep 0.1; done; exec $libexec "\$@"' sh %i.mount %f
+EOT
+systemctl daemon-reload
+mount -t tmpfs -o size=1m,x-relatime-interval=1h tmpfs "$d"
+expect_eq "$svc" "$(wait_state "$svc" active failed)" active
+systemctl reload --no-block "$svc"
+wait_started "$top/reloading.started" "$svc"
+expect_eq "$svc while its reload is held" "$(systemctl show -P ActiveState "$svc")" reloading
+umount "$d"
+state=$(wait_state "$svc" inactive failed)
+if [ "$state" != inactive ]; then
+	show_unit "$svc"
+	die "$svc unmounted while it reloaded: $state (Result=$(systemctl show -P Result "$svc")), want inactive"
+fi
+expect_eq "$svc Result" "$(systemctl show -P Result "$svc")" success
+touch "$top/reloading.go"
 
 # 2. What the instance runs, when the mount point is no longer mounted by
 # the time it looks (the instance was not stopped yet): nothing to apply,
