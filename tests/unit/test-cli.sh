@@ -354,6 +354,36 @@ expect "apply --options without target" 2 "atimectl: apply: --options needs at l
 run status -F "$MI" -O "x-relatime-interval=1h"
 expect "--options outside apply" 2 "atimectl: --options only applies to the apply verb"
 
+# --if-mounted, as atimectl-apply@ runs it: a mount point that is not
+# mounted (any more) has nothing to apply, and the filesystem that holds it
+# is left alone; a real failure on a mount that is there still fails.
+make_kernel
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=1h" /srv/gone
+expect "apply --if-mounted, not mounted" 0 ""
+check "apply --if-mounted, not mounted: message" "$out" "/srv/gone: not mounted, nothing to apply"
+check "apply --if-mounted, not mounted: / untouched" "$(value 8:1)" -1
+run apply -F "$MI" -O "x-relatime-interval=1h" /srv/gone
+expect "apply, not mounted, without --if-mounted" 1 "atimectl: /srv/gone: no such file or directory"
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=1h" /srv/data/sub
+expect "apply --if-mounted, not a mount point" 0 ""
+check "apply --if-mounted, not a mount point: message" "$out" "/srv/data/sub: not mounted, nothing to apply"
+check "apply --if-mounted, not a mount point: untouched" "$(value 8:16)" 3600
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=1h" /mnt/stack
+expect "apply --if-mounted, stacked" 0 ""
+check "apply --if-mounted, stacked: the topmost" "$(value 8:48)/$(value 8:32)" 3600/-1
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=fast" /srv/data
+expect "apply --if-mounted, invalid" 1 "atimectl: /srv/data: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+rm -r "$T/sys/8:64"
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=1h" "/mnt/with space"
+expect "apply --if-mounted, mounted, no directory" 1 "atimectl: /mnt/with space: vfat on 8:64 has no relatime interval (no $T/sys/8:64)"
+rm "$T/sys/8:48/relatime_interval"
+run apply -F "$MI" --if-mounted -O "x-relatime-interval=1h" /srv/data /mnt/stack
+expect "apply --if-mounted, mounted, attribute gone" 1 "atimectl: apply: $T/sys/8:48/relatime_interval is gone (filesystem no longer mounted?)"
+run apply -F "$MI" --if-mounted
+expect "apply --if-mounted without target" 2 "atimectl: apply: --if-mounted needs at least one TARGET"
+run status -F "$MI" --if-mounted
+expect "--if-mounted outside apply" 2 "atimectl: --if-mounted only applies to the apply verb"
+
 make_kernel
 run apply -F "$MI" --fstab "$FIXTURES/fstab-basic"
 expect "apply from fstab" 0 ""

@@ -24,6 +24,52 @@ struct planned {
 	bool lost;     /* another mount of the superblock wins */
 };
 
+/*
+ * --if-mounted: the topmost mount on the mount point path, or NULL when
+ * nothing is mounted there (any more).  Only the mount point itself
+ * counts: the filesystem that holds an unmounted mount point is not the
+ * one the caller meant.
+ */
+static struct libmnt_fs *find_mount_point(struct libmnt_table *tb, const char *path)
+{
+	struct libmnt_fs *fs = mnt_table_find_target(tb, path, MNT_ITER_BACKWARD);
+	char *canonical;
+
+	if (fs)
+		return fs;
+	canonical = realpath(path, NULL);
+	if (!canonical)
+		return NULL;
+	fs = mnt_table_find_target(tb, canonical, MNT_ITER_BACKWARD);
+	free(canonical);
+	return fs;
+}
+
+/*
+ * --if-mounted, after the superblock's directory was missing or went away
+ * under the write: is fs's mount point still mounted with the same
+ * filesystem?  A fresh look at the mount table; if it cannot be read, it
+ * is, so that the failure is reported.
+ */
+static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
+{
+	struct libmnt_table *now = mounts_load(opts->tab_file, false);
+	struct libmnt_fs *again;
+	bool ret;
+
+	if (!now)
+		return true;
+	again = mnt_table_find_target(now, mnt_fs_get_target(fs), MNT_ITER_BACKWARD);
+	ret = again && mnt_fs_get_devno(again) == mnt_fs_get_devno(fs);
+	mnt_unref_table(now);
+	return ret;
+}
+
+static void say_gone(const char *target, const char *when)
+{
+	printf("%s: %s, nothing to apply\n", target, when);
+}
+
 static bool fstab_errors;
 
 /* A line libmount cannot parse: said once, skipped, and apply exits 1. */
@@ -254,6 +300,10 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: apply: --options needs at least one TARGET\n");
 		return EXIT_USAGE;
 	}
+	if (opts->if_mounted && argc == 0) {
+		fprintf(stderr, "atimectl: apply: --if-mounted needs at least one TARGET\n");
+		return EXIT_USAGE;
+	}
 	if (kernel_open(&k) < 0)
 		return 1;
 
@@ -266,8 +316,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		fss = calloc(nmounts, sizeof(*fss));
 		if (!fss)
 			goto oom;
-		if (resolve_targets(tb, argc, argv, fss) < 0)
+		if (opts->if_mounted) {
+			for (int i = 0; i < argc; i++)
+				fss[i] = find_mount_point(tb, argv[i]);
+		} else if (resolve_targets(tb, argc, argv, fss) < 0) {
 			goto out;
+		}
 	} else {
 		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 		struct libmnt_fs *fs;
@@ -299,10 +353,16 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 
 	/* validate everything before the first write */
 	for (size_t i = 0; i < nmounts; i++) {
-		const char *target = mnt_fs_get_target(fss[i]);
+		const char *target;
 		struct planned p = { .fs = fss[i] };
 		int r;
 
+		if (!fss[i]) {
+			/* --if-mounted: gone before atimectl looked */
+			say_gone(argv[i], "not mounted");
+			continue;
+		}
+		target = mnt_fs_get_target(fss[i]);
 		if (opts->optstr)
 			r = examine(target, opts->optstr, &p, false);
 		else
@@ -337,6 +397,11 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 
 		if (kernel_fs_has_dir(&k, devno))
 			continue;
+		if (opts->if_mounted && !still_mounted(opts, plan[i].fs)) {
+			say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
+			plan[i].lost = true;
+			continue;
+		}
 		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
 			mnt_fs_get_target(plan[i].fs),
 			mnt_fs_get_fstype(plan[i].fs) ? mnt_fs_get_fstype(plan[i].fs) : "filesystem",
@@ -353,7 +418,21 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 
 		if (plan[i].lost)
 			continue;
-		if (kernel_write_fs(&k, "apply", devno, plan[i].seconds) < 0) {
+		if (opts->if_mounted) {
+			int r = kernel_write_fs_unless_gone(&k, "apply", devno, plan[i].seconds);
+
+			if (r == -ENOENT || r == -ENODEV) {
+				if (!still_mounted(opts, plan[i].fs)) {
+					say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
+					continue;
+				}
+				kernel_report_write_fs(&k, "apply", devno, -r);
+			}
+			if (r < 0) {
+				ret = 1;
+				continue;
+			}
+		} else if (kernel_write_fs(&k, "apply", devno, plan[i].seconds) < 0) {
 			ret = 1;
 			continue;
 		}

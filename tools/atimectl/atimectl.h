@@ -18,6 +18,7 @@ struct options {
 	bool all;
 	bool verbose;
 	bool list_targets;    /* --list-targets */
+	bool if_mounted;      /* --if-mounted: apply, a TARGET not mounted is not an error */
 };
 
 /* Each verb returns the exit status: 0, 1 (failure) or EXIT_USAGE. */

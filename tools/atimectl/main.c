@@ -59,6 +59,8 @@ static void usage(FILE *out)
 	      " -F, --tab-file FILE    read mounts from FILE, not /proc/self/mountinfo\n"
 	      "     --fstab FILE       apply: read FILE instead of /etc/fstab\n"
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
+	      "     --if-mounted       apply: a TARGET mount point that is not mounted\n"
+	      "                        (any more) has nothing to apply: not an error\n"
 	      " -v, --verbose          say what is done and what is skipped\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n", out);
@@ -69,6 +71,7 @@ static void usage(FILE *out)
 enum {
 	OPT_FSTAB = 0x100,
 	OPT_LIST_TARGETS,
+	OPT_IF_MOUNTED,
 };
 
 static const char shortopts[] = "+:o:nrJaF:O:vhV";
@@ -82,6 +85,7 @@ static const struct option longopts[] = {
 	{ "tab-file",     required_argument, NULL, 'F' },
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
+	{ "if-mounted",   no_argument,       NULL, OPT_IF_MOUNTED },
 	{ "verbose",      no_argument,       NULL, 'v' },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
@@ -215,6 +219,9 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case 'O':
 			opts->optstr = optarg;
 			break;
+		case OPT_IF_MOUNTED:
+			opts->if_mounted = true;
+			break;
 		case 'v':
 			opts->verbose = true;
 			break;
@@ -290,6 +297,10 @@ static int run(int argc, char **argv)
 
 	if (opts.optstr && verb->run != verb_apply) {
 		fprintf(stderr, "atimectl: --options only applies to the apply verb\n");
+		goto out;
+	}
+	if (opts.if_mounted && verb->run != verb_apply) {
+		fprintf(stderr, "atimectl: --if-mounted only applies to the apply verb\n");
 		goto out;
 	}
 	if (opts.fstab_file && verb->run != verb_apply) {

@@ -428,8 +428,8 @@ bool kernel_fs_has_dir(const struct kernel *k, dev_t devno)
 	return faccessat(k->sysfs_fd, name, F_OK, 0) == 0;
 }
 
-int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
-		    int64_t value)
+static int write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		    int64_t value, bool report_gone)
 {
 	char rel[DEVNO_FORMAT_MAX + 32], path[PATH_MAX];
 	int error;
@@ -443,9 +443,29 @@ int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
 		return -ENOTSUP;
 	}
 	error = write_value(k->sysfs_fd, rel, value);
-	if (error) {
+	if (error && (report_gone || (error != ENOENT && error != ENODEV)))
 		report_write_error(verb, path, error);
-		return -error;
-	}
-	return 0;
+	return -error;
+}
+
+int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		    int64_t value)
+{
+	return write_fs(k, verb, devno, value, true);
+}
+
+int kernel_write_fs_unless_gone(const struct kernel *k, const char *verb,
+				dev_t devno, int64_t value)
+{
+	return write_fs(k, verb, devno, value, false);
+}
+
+void kernel_report_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+			    int error)
+{
+	char path[PATH_MAX], majmin[DEVNO_FORMAT_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s/relatime_interval", k->sysfs_root,
+		 devno_format(devno, majmin, sizeof(majmin)));
+	report_write_error(verb, path, error);
 }

@@ -91,6 +91,16 @@ bool kernel_fs_has_dir(const struct kernel *k, dev_t devno);
 int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
 		    int64_t value);
 
+/*
+ * The same, but says nothing when the superblock's directory is gone
+ * (-ENOENT, -ENODEV: it was unmounted), for a caller that may expect it;
+ * kernel_report_write_fs() says it if the caller does not.
+ */
+int kernel_write_fs_unless_gone(const struct kernel *k, const char *verb,
+				dev_t devno, int64_t value);
+void kernel_report_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+			    int error);
+
 /* "MAJ:MIN" of a device number. */
 char *devno_format(dev_t devno, char *buf, size_t len);
 #define DEVNO_FORMAT_MAX 32

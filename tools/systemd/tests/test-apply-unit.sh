@@ -26,20 +26,20 @@ mnt() { echo "{ path=/bin/mount ; argv[]=/bin/mount /dev/vdb /srv/x -t ext4 -o $
 
 case_ "options of the mount" "Options=rw,relatime,x-relatime-interval=2h
 ExecMount=$(mnt 'x-relatime-interval=2h')
-ExecRemount=" "[apply][--options=rw,relatime,x-relatime-interval=2h][--][/srv/x]"
+ExecRemount=" "[apply][--if-mounted][--options=rw,relatime,x-relatime-interval=2h][--][/srv/x]"
 case_ "a mount systemd did not make" "Options=rw,relatime,x-relatime-interval=20min
 ExecMount=
-ExecRemount=" "[apply][--options=rw,relatime,x-relatime-interval=20min][--][/srv/x]"
+ExecRemount=" "[apply][--if-mounted][--options=rw,relatime,x-relatime-interval=20min][--][/srv/x]"
 case_ "no options" "Options=
 ExecMount=
-ExecRemount=" "[apply][--options=][--][/srv/x]"
+ExecRemount=" "[apply][--if-mounted][--options=][--][/srv/x]"
 case_ "balanced quotes in the command" "Options=rw,x-relatime-interval=1h 2min
 ExecMount=$(mnt 'x-relatime-interval="1h 2min"')
-ExecRemount=" "[apply][--options=rw,x-relatime-interval=1h 2min][--][/srv/x]"
+ExecRemount=" "[apply][--if-mounted][--options=rw,x-relatime-interval=1h 2min][--][/srv/x]"
 case_ "unbalanced quote in the mount command" "Options=rw,relatime
 ExecMount=$(mnt 'size=1m,x-relatime-interval="1h')
-ExecRemount=" "[apply][--options=size=1m,x-relatime-interval=\"1h][--][/srv/x]"
+ExecRemount=" "[apply][--if-mounted][--options=size=1m,x-relatime-interval=\"1h][--][/srv/x]"
 case_ "unbalanced quote in the remount command" "Options=rw,relatime
 ExecMount=$(mnt 'rw')
-ExecRemount=$(mnt 'remount,x-relatime-interval="2h')" "[apply][--options=remount,x-relatime-interval=\"2h][--][/srv/x]"
+ExecRemount=$(mnt 'remount,x-relatime-interval="2h')" "[apply][--if-mounted][--options=remount,x-relatime-interval=\"2h][--][/srv/x]"
 exit $fail
