@@ -106,6 +106,8 @@ sweep() {
 		d0=$(dirs)
 		w0=$(warnings)
 		read -r ret err injected < <("$fm" "$n" "$1" "$t" "$2" ${3:+"$3"})
+		# Progress on the console, which scripts/vm.sh watches.
+		echo "$name: allocation $n: mount returned $ret (errno $err), injected $injected"
 		if [ "$ret" = 0 ]; then
 			check_mounted "$name, allocation $n failed=$injected" "$w0"
 		else
