@@ -171,7 +171,8 @@ vm_base() {
 		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
 		[ -n "${ATIMECTL_KERNEL:-}" ] && vmargs+=" --kernel $ATIMECTL_KERNEL"
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
-			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 1800"
+			# Quiet for minutes while it boots under TCG.
+			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 2400 --idle 1200"
 			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"
 		fi
 		step "VM suite '$suite' ($base, $release)${args:+ (kernel parameters: $args)}"
