@@ -5,20 +5,28 @@
 # with Debian 13 (trixie).  Ends with the line "N passed, N failed"; exits
 # non-zero on any failure.
 #
-#   scripts/test.sh                 everything, on every base
+#   scripts/test.sh                 everything, on every base; on the
+#                                   debug bases ($ATIMECTL_DEBUG_BASES,
+#                                   default 6.12) also the debug kernel
+#                                   (lockdep, KASAN, kmemleak, ...) and
+#                                   the stress suite on it
 #   scripts/test.sh --host          host unit tests only
-#   scripts/test.sh --vm [SUITE..]  in-guest suites only (default: all)
-#   scripts/test.sh --stress        build the debug kernel (lockdep, KASAN,
-#                                   DEBUG_KOBJECT_RELEASE) and boot the
-#                                   stress suite on it; STRESS_SECONDS=N
-#                                   sets how long it runs (default 60)
+#   scripts/test.sh --vm [SUITE..]  in-guest suites only (default: all, as
+#                                   above)
+#   scripts/test.sh --stress        only the debug kernel and the stress
+#                                   suite (on every base given);
+#                                   STRESS_SECONDS=N sets how long its
+#                                   load runs (default 60)
 #   scripts/test.sh --base 6.12 ... one kernel base only (6.1 or 6.12;
 #                                   default $ATIMECTL_BASE, else all); goes
 #                                   first
 #
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
-# suites only, one base; no checkpatch either).  Suites marked
-# "# kernel: ..." or "# manual: ..." run only when named.
+# suites only, one base; no checkpatch either; no debug kernel unless a
+# suite for it is named).  Suites marked "# manual: ..." run only when
+# named, suites marked "# kernel: debug" by default only on the debug
+# bases.  ATIMECTL_DEBUG_BASES="" leaves the debug kernel out of the
+# default run; "6.1 6.12" puts it in on both.
 # ATIMECTL_RELEASE=R boots the image of Debian release R (bookworm or
 # trixie) on every base instead of the base's own.
 set -euo pipefail
@@ -30,6 +38,9 @@ run_host=1
 run_vm=1
 suites=()
 bases=${ATIMECTL_BASE:-$ATIMECTL_BASES}
+# One base only by default: the cold debug kernel build is the longest
+# step of a fresh run (README: "The stress suite").
+debug_bases=${ATIMECTL_DEBUG_BASES-6.12}
 case "${1:-}" in
 --base) [ $# -ge 2 ] || { echo "scripts/test.sh: --base needs a value" >&2; exit 2; }
 	bases=$2; shift 2 ;;
@@ -106,6 +117,18 @@ fi
 vm_base() {
 	local base=$1 release suite args vmargs results p s f rc cplog
 	local todo=("${suites[@]}")
+	if [ ${#todo[@]} -eq 0 ]; then
+		# Manual suites run only when asked for, debug-kernel ones
+		# by default only on the debug bases.
+		for f in tests/vm/suites/*; do
+			grep -q '^# manual: ' "$f" && continue
+			if grep -qx '# kernel: debug' "$f"; then
+				[ -z "${ATIMECTL_KERNEL:-}" ] || continue
+				case " $debug_bases " in *" $base "*) ;; *) continue ;; esac
+			fi
+			todo+=("$(basename "$f")")
+		done
+	fi
 	# kernel/build.sh and scripts/vm.sh take the base from here.
 	export ATIMECTL_BASE=$base
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
@@ -142,19 +165,14 @@ vm_base() {
 	release=${ATIMECTL_RELEASE:-$(base_release "$base")}
 	step "image ($release)"
 	bash scripts/build-image.sh --release "$release"
-	if [ ${#todo[@]} -eq 0 ]; then
-		# Suites for the debug kernel run only when asked for.
-		for f in tests/vm/suites/*; do
-			grep -q '^# \(kernel\|manual\): ' "$f" || todo+=("$(basename "$f")")
-		done
-	fi
 	mkdir -p "build/vm/$base"
 	for suite in "${todo[@]}"; do
 		args=$(sed -n 's/^# cmdline: //p' "tests/vm/suites/$suite")
 		vmargs=$(sed -n 's/^# vm: //p' "tests/vm/suites/$suite")
 		[ -n "${ATIMECTL_KERNEL:-}" ] && vmargs+=" --kernel $ATIMECTL_KERNEL"
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
-			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 1800"
+			# Quiet for minutes while it boots under TCG.
+			vmargs+=" --kernel build/kernel/$base/bzImage-debug --timeout 2400 --idle 1200"
 			args+=" atimetest.stress_seconds=${STRESS_SECONDS:-60}"
 		fi
 		step "VM suite '$suite' ($base, $release)${args:+ (kernel parameters: $args)}"

@@ -14,7 +14,8 @@ dev=$(mkfs_scratch scratch1 -E lazy_itable_init=0)
 mount "$dev" "$w/ext4"
 for i in $(seq 1 20); do echo "file $i" >"$w/ext4/f$i"; done
 umount "$w/ext4"
-end=$(( $(date +%s) + secs ))
+begin=$(date +%s)
+end=$((begin + secs))
 stop() { [ "$(date +%s)" -ge "$end" ]; }
 # The workers expect failures (a directory vanishes under them, a write is
 # refused): they must not stop at the first one as "set -e" would.
@@ -49,16 +50,21 @@ attr_reader() {
 }
 
 attr_writer() {
-	local f v n=0
+	local f v n=0 r=0
 	set +e
 	until stop; do
 		for f in /sys/fs/relatime/*/relatime_interval; do
 			for v in 0 60 -1 2147483647 bogus; do
-				echo "$v" 2>/dev/null >"$f" && n=$((n + 1))
+				if echo "$v" 2>/dev/null >"$f"; then
+					n=$((n + 1))
+				else
+					r=$((r + 1))
+				fi
 			done
 		done
 	done
 	echo "$n" >"$w/writes"
+	echo "$r" >"$w/refused"
 }
 
 holder() {	# open attribute files, let the mount go, use them afterwards
@@ -90,9 +96,10 @@ file_reader() {
 
 mounter & attr_reader 1 & attr_reader 2 & attr_writer & holder & file_reader &
 wait
-note "in ${secs}s: $(cat "$w/mount-cycles") mount cycles," \
+note "in $(( $(date +%s) - begin ))s (${secs}s asked): $(cat "$w/mount-cycles") mount cycles," \
 	"$(cat "$w/reads-1") + $(cat "$w/reads-2") attribute sweeps," \
-	"$(cat "$w/writes") accepted writes, $(cat "$w/holds") files held across unmounts"
+	"$(cat "$w/writes") accepted and $(cat "$w/refused") refused attribute writes," \
+	"$(cat "$w/holds") files held across unmounts"
 [ "$(cat "$w/mount-cycles")" -ge 5 ] || die "too few mount cycles to mean anything"
 [ "$(cat "$w/writes")" -ge 1 ] || die "no attribute write went through"
 for d in /sys/fs/relatime/*; do
