@@ -70,6 +70,34 @@ no_failed() {
 	die "$1: $(wc -w <<<"$bad") failed atimectl-apply@ instance(s): $(tr "\n" " " <<<"$bad")"
 }
 
+# hold SVC DIRECTIVE NAME: a drop-in makes SVC's DIRECTIVE (ExecStart or
+# ExecReload) create $top/NAME.started and wait for $top/NAME.go before it
+# runs what the instance runs.
+hold() {
+	local dropin=/run/systemd/system/$1.d
+	dropins+=" $dropin"
+	mkdir -p "$dropin"
+	cat >"$dropin/hold.conf" <<EOT
+[Service]
+$2=
+$2=/bin/sh -c 'touch $top/$3.started; while [ ! -e $top/$3.go ]; do sleep 0.1; done; exec $libexec "\$@"' sh %i.mount %f
+EOT
+	systemctl daemon-reload
+}
+
+# umount_held DIR SVC WHILE: unmount DIR under SVC's held command; SVC
+# must end inactive with Result=success.
+umount_held() {
+	local state
+	umount "$1"
+	state=$(wait_state "$2" inactive failed)
+	if [ "$state" != inactive ]; then
+		show_unit "$2"
+		die "$2 unmounted while it $3: $state (Result=$(systemctl show -P Result "$2")), want inactive"
+	fi
+	expect_eq "$2 Result" "$(systemctl show -P Result "$2")" success
+}
+
 # 1. Unmounted while its instance runs, deterministically: a drop-in for
 # one instance holds its main process until the test lets it go, and the
 # test unmounts first.  systemd stops the instance because its mount went
@@ -77,25 +105,11 @@ no_failed() {
 d=$top/held
 mkdir -p "$d"
 svc=$(svc_of "$d")
-dropin=/run/systemd/system/$svc.d
-dropins+=" $dropin"
-mkdir -p "$dropin"
-cat >"$dropin/hold.conf" <<EOT
-[Service]
-ExecStart=
-ExecStart=/bin/sh -c 'touch $top/held.started; while [ ! -e $top/held.go ]; do sleep 0.1; done; exec $libexec "\$@"' sh %i.mount %f
-EOT
-systemctl daemon-reload
+hold "$svc" ExecStart held
 mount -t tmpfs -o size=1m,x-relatime-interval=1h tmpfs "$d"
 wait_started "$top/held.started" "$svc"
 expect_eq "$svc while held" "$(systemctl show -P ActiveState "$svc")" activating
-umount "$d"
-state=$(wait_state "$svc" inactive failed)
-if [ "$state" != inactive ]; then
-	show_unit "$svc"
-	die "$svc unmounted while it ran: $state (Result=$(systemctl show -P Result "$svc")), want inactive"
-fi
-expect_eq "$svc Result" "$(systemctl show -P Result "$svc")" success
+umount_held "$d" "$svc" ran
 touch "$top/held.go"
 
 # The same while a reload of the instance runs (a remount of its mount,
@@ -103,27 +117,13 @@ touch "$top/held.go"
 d=$top/reloading
 mkdir -p "$d"
 svc=$(svc_of "$d")
-dropin=/run/systemd/system/$svc.d
-dropins+=" $dropin"
-mkdir -p "$dropin"
-cat >"$dropin/hold.conf" <<EOT
-[Service]
-ExecReload=
-ExecReload=/bin/sh -c 'touch $top/reloading.started; while [ ! -e $top/reloading.go ]; do sleep 0.1; done; exec $libexec "\$@"' sh %i.mount %f
-EOT
-systemctl daemon-reload
+hold "$svc" ExecReload reloading
 mount -t tmpfs -o size=1m,x-relatime-interval=1h tmpfs "$d"
 expect_eq "$svc" "$(wait_state "$svc" active failed)" active
 systemctl reload --no-block "$svc"
 wait_started "$top/reloading.started" "$svc"
 expect_eq "$svc while its reload is held" "$(systemctl show -P ActiveState "$svc")" reloading
-umount "$d"
-state=$(wait_state "$svc" inactive failed)
-if [ "$state" != inactive ]; then
-	show_unit "$svc"
-	die "$svc unmounted while it reloaded: $state (Result=$(systemctl show -P Result "$svc")), want inactive"
-fi
-expect_eq "$svc Result" "$(systemctl show -P Result "$svc")" success
+umount_held "$d" "$svc" reloaded
 touch "$top/reloading.go"
 
 # 2. What the instance runs, when the mount point is no longer mounted by
