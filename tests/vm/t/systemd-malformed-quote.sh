@@ -6,7 +6,14 @@
 where=/run/atimectl-tests/quote
 unit=$(systemd-escape -p --suffix=mount "$where")
 svc=atimectl-apply@${unit%.mount}.service
-cleanup() { systemctl stop "$unit" 2>/dev/null || true; rm -f "/run/systemd/system/$unit"; systemctl daemon-reload; }
+# The failed apply instance is this test's to clear: later tests (and
+# "systemctl --failed") must not see it.
+cleanup() {
+	systemctl stop "$unit" 2>/dev/null || true
+	systemctl reset-failed "$svc" 2>/dev/null || true
+	rm -f "/run/systemd/system/$unit"
+	systemctl daemon-reload
+}
 trap cleanup EXIT
 printf '[Mount]\nWhat=tmpfs\nWhere=%s\nType=tmpfs\nOptions=size=1m,x-relatime-interval="1h\n' "$where" \
 	>"/run/systemd/system/$unit"
