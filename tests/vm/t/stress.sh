@@ -1,6 +1,6 @@
 # Stress the sysfs directories' lifetime: for STRESS_SECONDS (default 60,
 # or atimetest.stress_seconds= on the kernel command line), and for at
-# least $min_cycles full mount cycles however slow the kernel is, mount
+# least 10 full mount cycles however slow the kernel is, mount
 # and unmount ext4 and tmpfs in a loop while other processes read and
 # write the attributes, hold them open across unmounts, and read files on
 # the mounts.  Meant for the debug kernel (lockdep, KASAN,
