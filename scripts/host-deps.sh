@@ -7,6 +7,12 @@ packages=(
 	# kernel build
 	# the two kernel bases (6.12 from bookworm-security)
 	linux-source-6.1 linux-source-6.12
+	# "make bindeb-pkg" (kernel/build.sh --deb): dpkg-buildpackage, and
+	# the dh_* tools 6.12's debian/rules runs
+	dpkg-dev debhelper lintian
+	# Debian's own kernel configurations, which tests/kernel-deb.sh
+	# configures the series with
+	linux-config-6.1 linux-config-6.12
 	build-essential bc bison flex libelf-dev libssl-dev
 	ccache cpio xz-utils zstd git rsync kmod python3
 	# scripts/checkpatch.pl --strict (its SPDX check)

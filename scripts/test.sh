@@ -113,6 +113,22 @@ if [ $run_host = 1 ]; then
 	meson_tests build/fuzz --suite fuzz
 fi
 
+# count_tap COMMAND...: run a host check that prints "ok -"/"not ok -"
+# lines, and count them (a non-zero exit with no "not ok" counts as one).
+count_tap() {
+	local out rc p f
+	set +e
+	out=$("$@" 2>&1)
+	rc=$?
+	set -e
+	echo "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$' || true
+	p=$(echo "$out" | grep -c '^ok - ' || true)
+	f=$(echo "$out" | grep -c '^not ok - ' || true)
+	[ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
 # vm_base BASE: build BASE's kernel and its release's image, check the
 # series, and boot each suite.
 vm_base() {
@@ -135,8 +151,11 @@ vm_base() {
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
 	else
-		step "kernel ($base)"
-		bash kernel/build.sh --base "$base"
+		step "kernel and its Debian package ($base)"
+		bash kernel/build.sh --base "$base" --deb --config guest
+
+		step "kernel/build.sh --deb checks ($base)"
+		count_tap bash tests/kernel-deb.sh --base "$base"
 
 		step "checkpatch --strict on kernel/patches/$base"
 		# The base's own checkpatch, with Debian's python3 (with
