@@ -22,3 +22,12 @@ base_release() {
 	6.12) echo trixie ;;
 	esac
 }
+
+# release_base RELEASE: the kernel base whose guest kernel package the
+# image of RELEASE installs (the inverse of base_release).
+release_base() {
+	case $1 in
+	bookworm) echo 6.1 ;;
+	trixie) echo 6.12 ;;
+	esac
+}

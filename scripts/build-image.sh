@@ -4,7 +4,10 @@
 # static configuration (mkosi.extra/), the project's Debian package, which
 # mkosi.build.chroot builds inside the image (dpkg-buildpackage, against
 # the release's own libmount and libsmartcols) and mkosi installs with apt,
-# and the in-guest tests, built there too.
+# and the in-guest tests, built there too; and the patched guest kernel
+# as Debian packages it (kernel/build.sh --deb --config guest), which
+# mkosi installs with apt as well and copies out as image.vmlinuz, the
+# kernel "mkosi qemu" boots.
 #
 #   scripts/build-image.sh [--release bookworm|trixie]
 #
@@ -38,10 +41,29 @@ start=$(date +%s)
 out=build/image-$release
 log=build/image-$release.log
 
+. kernel/bases.sh
+base=$(release_base "$release")
+kdir=build/kernel/$base/deb-guest
+kdebs=("$kdir"/linux-image-*.deb)
+kargs=()
+kpkg=
+if [ ${#kdebs[@]} -gt 1 ]; then
+	echo "scripts/build-image.sh: more than one kernel package in $kdir: ${kdebs[*]}" >&2
+	exit 1
+elif [ -f "${kdebs[0]}" ]; then
+	kpkg=$(dpkg-deb -f "${kdebs[0]}" Package)
+	kargs=(--volatile-package-directory="$kdir" --volatile-package="$kpkg")
+else
+	log "WARNING: no kernel package in $kdir (kernel/build.sh --base $base --deb --config guest): the image carries no kernel, and 'mkosi qemu' cannot boot it"
+fi
+
 mkdir -p "$cache" "$out"
-mkosi --force --release="$release" --cache-dir="$cache" build >"$log" 2>&1 || {
+mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" \
+	build >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
 	echo "scripts/build-image.sh: mkosi failed; full log in $log" >&2
 	exit 1
 }
-log "$out/image.cpio ($(du -h "$out/image.cpio" | cut -f1)) in $(( $(date +%s) - start ))s"
+# The test disks "mkosi qemu" attaches (mkosi.conf, QemuArgs=).
+bash scripts/make-disks.sh build/mkosi-disks
+log "$out/image.cpio ($(du -h "$out/image.cpio" | cut -f1), with ${kpkg:-no kernel}) in $(( $(date +%s) - start ))s"

@@ -92,7 +92,13 @@ esac
 . "$top/kernel/bases.sh"
 check_base scripts/vm.sh "$base"
 [ -n "$release" ] || release=$(base_release "$base")
-[ -n "$kernel" ] || kernel=$top/build/kernel/$base/bzImage
+if [ -n "$kernel" ]; then
+	# Not the kernel the image's linux-image package holds: the
+	# test of that package (t/kernel-package.sh) has nothing to check.
+	extra+=(atimetest.kernel=other)
+else
+	kernel=$top/build/kernel/$base/bzImage
+fi
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh --base $base)"
 image=${image:-$top/build/image-$release/image.cpio}
 [ -f "$image" ] || die "no image at $image (run scripts/build-image.sh --release $release)"
@@ -137,23 +143,15 @@ echo "[vm] accelerator: $accel$([ "$icount" = 1 ] && echo ', icount shift=0')" >
 # Labels are what the image's /etc/fstab refers to.
 diskdir=$(mktemp -d "$vmdir/disks.XXXXXX")
 trap 'rm -rf "$diskdir"' EXIT
+diskargs=()
+[ "$broken" = 1 ] && diskargs=(--broken)
+bash "$top/scripts/make-disks.sh" "$diskdir" "${diskargs[@]}"
 disks=()
-make_disk() {
-	local name=$1 label=$2 file=$diskdir/$1.img
-	truncate -s 512M "$file"
-	if [ -n "$label" ]; then
-		mkfs.ext4 -q -F -L "$label" -O ^has_journal "$file"
-	fi
-	disks+=(-drive "file=$file,if=none,id=$name,format=raw,cache=unsafe"
+for name in mail cache broken scratch1 scratch2; do
+	[ -f "$diskdir/$name.img" ] || continue
+	disks+=(-drive "file=$diskdir/$name.img,if=none,id=$name,format=raw,cache=unsafe"
 		-device "virtio-blk-pci,drive=$name,serial=$name")
-}
-make_disk mail atime-mail
-make_disk cache atime-cache
-if [ "$broken" = 1 ]; then
-	make_disk broken atime-broken
-fi
-make_disk scratch1 ""
-make_disk scratch2 ""
+done
 
 cmdline="console=ttyS0 panic=-1"
 if [ -n "${ATIMECTL_VM_VERBOSE:-}" ]; then
