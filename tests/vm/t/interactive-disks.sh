@@ -17,6 +17,16 @@ atimectl status /srv/mail /srv/cache
 atimectl status /srv/mail | grep -q '10min *override' || die "status: $(atimectl status /srv/mail)"
 atimectl status /srv/cache | grep -q '2h *override' || die "status: $(atimectl status /srv/cache)"
 
+# The demo (scripts/run.sh without a terminal) prints the status once
+# both intervals are set, not merely once both disks are mounted.
+after=" $(systemctl show -P After atimectl-demo.service) "
+for u in atimectl-apply@srv-mail.service atimectl-apply@srv-cache.service; do
+	case $after in
+	*" $u "*) ;;
+	*) die "atimectl-demo.service is not ordered after $u" ;;
+	esac
+done
+
 # The login check is quiet when both are there, and names a missing one.
 expect_eq "login message with both mounted" "$(bash /etc/profile.d/atimectl-disks.sh 2>&1)" ""
 umount /srv/cache
