@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the patched kernel and the image, then boot them in QEMU: an
+# Build the patched kernel, its Debian package and the image that installs
+# it, then boot them in QEMU: an
 # interactive root shell with atimectl when stdin is a terminal (leave with
 # "poweroff", or Ctrl-a x), otherwise a short demo that prints
 # "atimectl status" and powers off.
@@ -15,7 +16,8 @@ kernel=()
 if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 	kernel=(--kernel "$ATIMECTL_KERNEL")
 else
-	bash kernel/build.sh
+	# the kernel and its package, which the image installs
+	bash kernel/build.sh --deb --config guest
 fi
 . kernel/bases.sh
 base=${ATIMECTL_BASE:-6.1}
