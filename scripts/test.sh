@@ -157,6 +157,9 @@ vm_base() {
 		step "kernel/build.sh --deb checks ($base)"
 		count_tap bash tests/kernel-deb.sh --base "$base"
 
+		step "bad input to the kernel checks ($base)"
+		count_tap bash tests/kernel-scripts-args.sh --base "$base"
+
 		step "checkpatch --strict on kernel/patches/$base"
 		# The base's own checkpatch, with Debian's python3 (with
 		# python3-ply for the SPDX check), not a pyenv one.

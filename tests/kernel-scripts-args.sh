@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Bad input to the kernel checks that scripts/test.sh does not run
+# (kernel/check-bisect.sh, kernel/check-32bit.sh): each is refused with
+# exit status 2 and a message naming the program and what was wrong, and
+# leaves no worktree, object directory or build behind.  Needs the tree
+# kernel/build.sh prepared (build/linux-<base>), to know the series'
+# length; builds nothing.  Prints TAP-like lines and "N passed, N failed".
+#
+#   tests/kernel-scripts-args.sh [--base 6.1|6.12]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+base=${ATIMECTL_BASE:-6.1}
+case "${1:-}" in
+--base) base=${2:-} ;;
+"") ;;
+*) echo "tests/kernel-scripts-args.sh: unknown argument '$1'" >&2; exit 2 ;;
+esac
+. "$top/kernel/bases.sh"
+check_base tests/kernel-scripts-args.sh "$base"
+src=$top/build/linux-$base
+[ -d "$src/.git" ] || { echo "tests/kernel-scripts-args.sh: run kernel/build.sh --base $base first" >&2; exit 1; }
+n=$(git -C "$src" rev-list --count pristine..atime)
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() { failed=$((failed + 1)); echo "not ok - $1"; [ -z "${2:-}" ] || echo "$2" | sed 's/^/#   /'; }
+
+# What a refused call must not have made or changed.
+state() {
+	ls -d "$top/build/linux-$base-bisect" "$top/build/obj-$base-bisect" \
+		"$top"/build/obj-i386-* 2>/dev/null || true
+	git -C "$src" worktree list
+	git -C "$src" rev-parse atime pristine
+}
+
+# refused WANT PROGRAM ARGS...: PROGRAM exits 2, says WANT, changes nothing.
+refused() {
+	local want=$1 prog=$2 before after out rc
+	shift 2
+	before=$(state)
+	set +e
+	out=$(bash "$top/$prog" "$@" 2>&1 </dev/null)
+	rc=$?
+	set -e
+	after=$(state)
+	if [ $rc -ne 2 ]; then
+		not_ok "$prog $* is refused" "exit status $rc, want 2; output: $out"
+	elif ! grep -q -F -- "$prog: $want" <<<"$out"; then
+		not_ok "$prog $* is refused" "output '$out' does not say '$prog: $want'"
+	elif [ "$before" != "$after" ]; then
+		not_ok "$prog $* is refused" "it changed the build directory"
+	else
+		ok "$prog $* is refused: $want"
+	fi
+}
+
+cb=kernel/check-bisect.sh
+refused "unknown base 'x'" $cb --base x
+refused "--base needs a value" $cb --base
+refused "unknown argument '--frm'" $cb --base "$base" --frm 2
+refused "--from needs a patch number" $cb --base "$base" --from
+refused "--from takes a patch number from 1, not '0'" $cb --base "$base" --from 0
+refused "--from takes a patch number from 1, not '-1'" $cb --base "$base" --from -1
+refused "--from takes a patch number from 1, not '2x'" $cb --base "$base" --from 2x
+refused "--from takes a patch number from 1, not ''" $cb --base "$base" --from=
+refused "--from takes a patch number from 1, not '0'" $cb --base "$base" --from 000
+refused "--from $((n + 1)): the $base series has $n patches" $cb --base "$base" --from $((n + 1))
+refused "unknown argument 'extra'" kernel/check-32bit.sh --base "$base" extra
+refused "unknown base 'x'" kernel/check-32bit.sh --base x
+
+out=$(bash "$top/$cb" --help)
+if grep -q -- '--from N' <<<"$out"; then
+	ok "$cb --help describes --from"
+else
+	not_ok "$cb --help describes --from" "$out"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
