@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Turn the raw output of bench/run.sh (build/bench/) into a table on
-stdout, bench/results/<date>-<kernel>.json and .md.
+stdout, bench/results/<date>-<kernel>.json and .md (-2, -3, ... after
+the kernel's name when an earlier run of that day has the name).
 
     bench/report.py WORKDIR RESULTSDIR
 """
@@ -51,6 +52,7 @@ base = meta.get("base", "6.1")
 kdir = f"build/kernel/{base}"
 report = {
     "date": meta.get("date"),
+    "started": meta.get("started") or None,
     "kernel": release,
     "stock_kernel": meta.get("stock_release") or None,
     "base": base,
@@ -335,12 +337,33 @@ head += table(["target", "result", "detail"],
 head += [""]
 text = "\n".join(head + md) + "\n"
 
-name = f"{report['date']}-{release}" + ("-quick" if quick else "")
+
+
+def result_name(stem):
+    """STEM, or STEM-2, STEM-3, ... if an earlier run of the same day and
+    kernel already holds STEM.  A rebuild of this run's report (same
+    start time in its JSON) takes the name it had."""
+    for n in range(1, 1000):
+        name = stem if n == 1 else f"{stem}-{n}"
+        try:
+            with open(os.path.join(resdir, name + ".json")) as f:
+                held = json.load(f).get("started")
+        except FileNotFoundError:
+            return name
+        except ValueError:
+            continue
+        if report["started"] is not None and held == report["started"]:
+            return name
+    sys.exit(f"bench/report.py: {resdir}: no free name for {stem}")
+
+
 os.makedirs(resdir, exist_ok=True)
+name = result_name(f"{report['date']}-{release}" + ("-quick" if quick else ""))
 with open(os.path.join(resdir, name + ".json"), "w") as f:
     json.dump(report, f, indent=2)
     f.write("\n")
 with open(os.path.join(resdir, name + ".md"), "w") as f:
     f.write(text)
 print(text)
-print(f"[bench] results: bench/results/{name}.json, bench/results/{name}.md", file=sys.stderr)
+out = os.path.join(resdir, name)
+print(f"[bench] results: {out}.json, {out}.md", file=sys.stderr)

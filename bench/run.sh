@@ -30,7 +30,8 @@
 #
 # The kernel base is $ATIMECTL_BASE (6.1 or 6.12), 6.1 if unset.
 # Output: a table on stdout, bench/results/<date>-<kernel>.json and .md
-# (<date>-<kernel>-quick.* for --quick).
+# (<date>-<kernel>-quick.* for --quick; -2, -3, ... added when an earlier
+# run of the day holds the name: no run overwrites another's results).
 # Raw guest output is kept in build/bench/.  Needs root (QEMU, apt-get).
 set -euo pipefail
 
@@ -86,7 +87,9 @@ meta base "$base"
 # a second); the kernel is the same SMP build as the tests boot.
 meta cost_smp 1
 meta image_release "$release"
-meta date "$(date -u +%Y-%m-%d)"
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+meta date "${started%%T*}"
+meta started "$started"
 meta cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 meta ncpu "$(nproc)"
 meta qemu "$(qemu-system-x86_64 --version | head -n 1)"
