@@ -338,7 +338,6 @@ head += [""]
 text = "\n".join(head + md) + "\n"
 
 
-
 def result_name(stem):
     """STEM, or STEM-2, STEM-3, ... if an earlier run of the same day and
     kernel already holds STEM.  A rebuild of this run's report (same
