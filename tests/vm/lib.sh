@@ -48,6 +48,21 @@ clock_set() {	# clock_set EPOCH
 
 read_file() { cat "$1" >/dev/null; }
 
+# journal_mark: the cursor of the journal's newest entry; journal_since
+# CURSOR [journalctl options...]: the messages written after it.  Entries
+# are taken in the order the journal wrote them, not by their wall-clock
+# time: tests move the clock, and what was logged while it stood hours or
+# days ahead would match a --since of any later time.
+journal_mark() {
+	journalctl --no-pager -n 1 -o cat --show-cursor | sed -n 's/^-- cursor: //p'
+}
+journal_since() {
+	local cursor=$1
+	shift
+	[ -n "$cursor" ] || die "journal_since: no cursor (is the journal empty?)"
+	journalctl --no-pager -o cat --after-cursor "$cursor" "$@"
+}
+
 # Block-layer write requests completed on DEV so far (field 5 of stat).
 writes() { awk '{ print $5 }' "/sys/block/$(basename "$1")/stat"; }
 

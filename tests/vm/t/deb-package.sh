@@ -54,12 +54,11 @@ expect_eq "md5sums of ${debs[0]} and of the installed package" \
 cp /etc/fstab /run/atimectl-tests/fstab.orig
 trap 'cp /run/atimectl-tests/fstab.orig /etc/fstab; systemctl daemon-reload; cleanup_mounts' EXIT
 echo "LABEL=nothing /srv/nothing ext4 defaults zero 0" >>/etc/fstab
-since=$(date '+%Y-%m-%d %H:%M:%S')
-sleep 1
+since=$(journal_mark)
 systemctl daemon-reload
 said=
 for ((i = 0; i < 50; i++)); do
-	said=$(journalctl --no-pager -o cat --since "$since" -t atimectl-generator)
+	said=$(journal_since "$since" -t atimectl-generator)
 	[ -n "$said" ] && break
 	sleep 0.1
 done

@@ -22,12 +22,11 @@ generator_says() {
 	local since said i
 	cp /etc/fstab "$work/fstab.orig"
 	echo "LABEL=nothing /srv/nothing ext4 defaults zero 0" >>/etc/fstab
-	since=$(date '+%Y-%m-%d %H:%M:%S')
-	sleep 1
+	since=$(journal_mark)
 	systemctl daemon-reload
 	said=
 	for ((i = 0; i < 30; i++)); do
-		said=$(journalctl --no-pager -o cat --since "$since" -t atimectl-generator)
+		said=$(journal_since "$since" -t atimectl-generator)
 		[ -n "$said" ] && break
 		sleep 0.1
 	done
@@ -65,8 +64,7 @@ metadata=$(ls /var/lib/dpkg/info/atimectl.*)
 # package there names (systemd's generators are in /lib/..., the same
 # directory on a merged-/usr system, and the tests' own generator is
 # there); the check below that nothing is left behind covers it.
-since=$(date '+%Y-%m-%d %H:%M:%S')
-sleep 1
+since=$(journal_mark)
 out=$(dpkg --purge atimectl 2>&1) || die "dpkg --purge atimectl failed: $out"
 while IFS= read -r line; do
 	case $line in
@@ -122,12 +120,11 @@ said=$(generator_says)
 [ -z "$said" ] || die "atimectl-generator still runs after the purge: $said"
 failed=$(new_failures)
 [ -z "$failed" ] || die "units failed after the purge: $failed"
-errors=$(journalctl --no-pager -o cat --since "$since" -p err)
+errors=$(journal_since "$since" -p err)
 [ -z "$errors" ] || die "errors in the journal since the purge: $errors"
 
 # Installed again from the .deb, it all comes back.
-since=$(date '+%Y-%m-%d %H:%M:%S')
-sleep 1
+since=$(journal_mark)
 out=$(dpkg -i "$deb" 2>&1) || die "dpkg -i $deb failed: $out"
 if grep -qi -e 'warning' -e 'error' <<<"$out"; then
 	die "dpkg -i $deb: $out"
@@ -151,5 +148,5 @@ state=$(wait_state "$svc" active failed)
 expect_eq "/srv/mail override after a new mount" "$(wait_file "$(override_file /srv/mail)" 600)" 600
 failed=$(new_failures)
 [ -z "$failed" ] || die "units failed after reinstalling: $failed"
-errors=$(journalctl --no-pager -o cat --since "$since" -p err)
+errors=$(journal_since "$since" -p err)
 [ -z "$errors" ] || die "errors in the journal since reinstalling: $errors"

@@ -7,12 +7,11 @@ cleanup() { cp /run/atimectl-tests/fstab.orig /etc/fstab; systemctl daemon-reloa
 trap cleanup EXIT
 n=$(($(wc -l </etc/fstab) + 1))
 echo "LABEL=nothing /srv/nothing ext4 x-relatime-interval=1h zero 0" >>/etc/fstab
-since=$(date '+%Y-%m-%d %H:%M:%S')
-sleep 1
+since=$(journal_mark)
 systemctl daemon-reload
 lines=
 for ((i = 0; i < 50; i++)); do
-	lines=$(journalctl --no-pager -o cat --since "$since" -t atimectl-generator)
+	lines=$(journal_since "$since" -t atimectl-generator)
 	[ -n "$lines" ] && break
 	sleep 0.1
 done
