@@ -48,19 +48,35 @@ clock_set() {	# clock_set EPOCH
 
 read_file() { cat "$1" >/dev/null; }
 
-# journal_mark: the cursor of the journal's newest entry; journal_since
-# CURSOR [journalctl options...]: the messages written after it.  Entries
-# are taken in the order the journal wrote them, not by their wall-clock
-# time: tests move the clock, and what was logged while it stood hours or
-# days ahead would match a --since of any later time.
+# journal_mark: where the journal stands, as the monotonic time (in
+# microseconds) of its newest entry; journal_since MARK [journalctl
+# options...]: the messages of this boot logged after MARK, as
+# "journalctl -o cat" prints them.  Both go by the monotonic clock, which
+# no test moves: what was logged while a test had the wall clock hours or
+# days ahead would match a --since of any later time.  (--after-cursor
+# would do, but with a match such as -t it returns nothing on systemd 252.)
 journal_mark() {
-	journalctl --no-pager -n 1 -o cat --show-cursor | sed -n 's/^-- cursor: //p'
+	journalctl --no-pager -b -n 1 -o export | sed -n 's/^__MONOTONIC_TIMESTAMP=//p'
 }
 journal_since() {
-	local cursor=$1
+	local mark=$1
 	shift
-	[ -n "$cursor" ] || die "journal_since: no cursor (is the journal empty?)"
-	journalctl --no-pager -o cat --after-cursor "$cursor" "$@"
+	[ -n "$mark" ] || die "journal_since: no mark (is the journal empty?)"
+	# "[ SECONDS.MICROSECONDS] HOST IDENTIFIER[PID]: MESSAGE", and a
+	# multi-line message's further lines indented.
+	journalctl --no-pager -q -b -o short-monotonic "$@" | awk -v mark="$mark" '
+		/^\[ *[0-9]+\.[0-9]+\] / {
+			split(substr($0, 2, index($0, "]") - 2), t, ".")
+			keep = t[1] * 1000000 + t[2] > mark + 0
+			if (keep) {
+				msg = substr($0, index($0, "] ") + 2)
+				sub(/^[^ ]+ /, "", msg)
+				sub(/^[^:]*: /, "", msg)
+				print msg
+			}
+			next
+		}
+		keep'
 }
 
 # Block-layer write requests completed on DEV so far (field 5 of stat).

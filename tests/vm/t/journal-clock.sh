@@ -3,7 +3,7 @@
 # errors "since the purge" a console login's pam_env error from boot time,
 # logged while clock-jump-quiet.sh had the clock eight days ahead:
 # journalctl --since compares wall-clock times.  journal_mark and
-# journal_since (lib.sh) go by the journal's own order.
+# journal_since (lib.sh) go by the monotonic clock.
 . /usr/lib/atimectl-tests/lib.sh
 tag=atimectl-journal-clock-$$
 
