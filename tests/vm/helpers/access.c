@@ -29,6 +29,8 @@
  *   io_uring        one IORING_OP_READ of ARG bytes (default 4096) at
  *                   offset 0, through raw io_uring_setup/io_uring_enter;
  *                   prints the CQE result
+ *   io_uring-direct the same on a file opened O_DIRECT
+ *   rename          rename(2) of PATH to ARG (path walks only: no data)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -132,9 +134,9 @@ static int do_io_uring(int fd, size_t len)
 	long ret;
 	int rfd, res;
 
-	buf = malloc(len ? len : 1);
-	if (!buf)
-		return fail("malloc");
+	/* Page-aligned, so that an O_DIRECT file can be read into it. */
+	if (posix_memalign((void **) &buf, 4096, len ? len : 1))
+		return fail("posix_memalign");
 	memset(&p, 0, sizeof(p));
 	rfd = (int) syscall(SYS_io_uring_setup, 8, &p);
 	if (rfd < 0)
@@ -237,6 +239,7 @@ int main(int argc, char **argv)
 	arg = argc == 4 ? argv[3] : NULL;
 	/* Only read and io_uring (count), sendfile, copy_file_range (dir) take ARG. */
 	if (arg && strcmp(method, "read") && strcmp(method, "io_uring") &&
+	    strcmp(method, "io_uring-direct") && strcmp(method, "rename") &&
 	    strcmp(method, "sendfile") && strcmp(method, "copy_file_range"))
 		goto usage;
 
@@ -329,13 +332,21 @@ int main(int argc, char **argv)
 		if (readlink(path, pathbuf, sizeof(pathbuf)) < 0)
 			return fail("readlink");
 		return 0;
+	} else if (strcmp(method, "rename") == 0) {
+		if (!arg)
+			goto usage;
+		if (rename(path, arg) < 0)
+			return fail("rename");
+		return 0;
 	} else if (strcmp(method, "follow") == 0) {
 		fd = open_or_die(path, O_RDONLY | O_PATH);
-	} else if (strcmp(method, "io_uring") == 0) {
+	} else if (strcmp(method, "io_uring") == 0 ||
+		   strcmp(method, "io_uring-direct") == 0) {
 		len = 4096;
 		if (arg && parse_count(arg, &len) < 0)
 			return 2;
-		fd = open_or_die(path, O_RDONLY);
+		fd = open_or_die(path, strcmp(method, "io_uring") == 0 ?
+				 O_RDONLY : O_RDONLY | O_DIRECT);
 		ret = do_io_uring(fd, len);
 	} else {
 		fprintf(stderr, "access: unknown method '%s'\n", method);
@@ -348,6 +359,7 @@ usage:
 	fprintf(stderr, "usage: access METHOD PATH [ARG]\n"
 		"methods: read [BYTES], pread, readv, preadv2, preadv2-nowait,\n"
 		"  sendfile [OUTDIR], splice, copy_file_range [OUTDIR], mmap,\n"
-		"  getdents, readlink, follow, io_uring [BYTES]\n");
+		"  getdents, readlink, follow, io_uring [BYTES],\n"
+		"  io_uring-direct [BYTES], rename NEWPATH\n");
 	return 2;
 }
