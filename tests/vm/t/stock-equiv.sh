@@ -72,6 +72,7 @@ mountpoint -q "$bm" || mount -t binfmt_misc binfmt_misc "$bm"
 bmname=atimeequiv
 loopdev=
 cleanup_equiv() {
+	mountpoint -q "$w/mnt-fp" && umount "$w/mnt-fp"
 	[ -e "$bm/$bmname" ] && echo -1 >"$bm/$bmname"
 	[ -n "$loopdev" ] && losetup -d "$loopdev"
 	cleanup_mounts
@@ -163,18 +164,20 @@ access_once() {
 	esac
 }
 
-# before_access PATH FILE: what a path needs set up before the state is
-# set (whatever the setup reads must not count as the access).
+# before_access PATH OBJECT TARGET: what a path needs set up before the
+# state is set (whatever the setup reads must not count as the access).
+# TARGET is the name the access uses: OBJECT itself, or the same file
+# through FUSE passthrough.
 before_access() {
 	case $1 in
 	loop)
-		loopdev=$(losetup -r -f --show "$2")
+		loopdev=$(losetup -r -f --show "$3")
 		udevadm settle
 		;;
 	binfmt-interp)
 		printf '\177EQV not a real program\n' >"$2.prog"
 		chmod +x "$2.prog"
-		printf ':%s:M::\\x7fEQV::%s:F\n' "$bmname" "$2" >"$bm/register"
+		printf ':%s:M::\\x7fEQV::%s:F\n' "$bmname" "$3" >"$bm/register"
 		grep -qx 'flags: F' "$bm/$bmname" ||
 			die "binfmt_misc entry $bmname: $(tr '\n' ' ' <"$bm/$bmname")"
 		;;
@@ -190,10 +193,13 @@ after_access() {
 table=$w/equiv.tsv
 : >"$table"
 n=0
-# case FS DIR STATE PATH [OBJECT]: one case; OBJECT (made here if not
-# given) is a new object of the path's kind in DIR.
+via=
+# one_case FS DIR STATE PATH [OBJECT]: one case; OBJECT (made here if not
+# given) is a new object of the path's kind in DIR.  With $via set, OBJECT
+# is accessed by the same name in directory $via (FUSE passthrough), and
+# its atime is OBJECT's, the backing file's.
 one_case() {
-	local fs=$1 dir=$2 state=$3 path=$4 f=${5:-} kind before after na now
+	local fs=$1 dir=$2 state=$3 path=$4 f=${5:-} kind before after na now t
 	kind=$(kind "$path")
 	n=$((n + 1))
 	now=$(date +%s)
@@ -202,10 +208,12 @@ one_case() {
 		f=$dir/$kind-$n
 		make_object "$kind" "$f"
 	fi
-	before_access "$path" "$f"
+	t=$f
+	[ -z "$via" ] || t=$via/${f##*/}
+	before_access "$path" "$f" "$t"
 	set_state "$state" "$kind" "$f" "$now"
 	before=$(ns "$f")
-	na=$(access_once "$path" "$f")
+	na=$(access_once "$path" "$t")
 	after=$(ns "$f")
 	after_access "$path"
 	case $na in
@@ -299,17 +307,47 @@ findmnt -n -o FSTYPE "$m" | grep -q fuse || die "fuse2fs did not mount $m"
 all_cases fuse "$m"
 umount "$m"
 
-# FUSE passthrough (6.9 and later): not covered yet, see
-# tests/stock-equiv/README.md.
-for state in old fresh; do
-	for path in $all_paths; do
-		if [ "$base" = 6.1 ]; then
-			na_case fuse-passthrough "$state" "$path" "no FUSE passthrough before Linux 6.9"
-		else
-			na_case fuse-passthrough "$state" "$path" "no passthrough daemon in the battery yet"
-		fi
+# FUSE passthrough (6.9 and later): helpers/fusepass serves the files of
+# an ext4 (relatime) directory with FOPEN_PASSTHROUGH; what counts is the
+# backing file's atime (a FUSE inode is S_NOATIME).  It has regular files
+# only, and makes none.
+fp=$w/mnt-fp
+mkdir -p "$fp"
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dev2"
+mount -o relatime "$dev2" "$m"
+set +e
+fpout=$("$here/helpers/fusepass" "$fp" "$m" 2>&1)
+rc=$?
+set -e
+case $rc in
+0)
+	findmnt -n -o FSTYPE "$fp" | grep -qx fuse.fusepass || die "fusepass did not mount $fp"
+	via=$fp
+	for state in old fresh; do
+		for path in $all_paths; do
+			case $path in
+			getdents|readlink|follow)
+				na_case fuse-passthrough "$state" "$path" "passthrough is for regular files" ;;
+			copy_file_range)
+				na_case fuse-passthrough "$state" "$path" "the passthrough daemon makes no files" ;;
+			*) one_case fuse-passthrough "$m" "$state" "$path" ;;
+			esac
+		done
 	done
-done
+	via=
+	umount "$fp"
+	;;
+3)
+	[ "$base" = 6.1 ] || die "fusepass on $base: $fpout"
+	for state in old fresh; do
+		for path in $all_paths; do
+			na_case fuse-passthrough "$state" "$path" "no FUSE passthrough before Linux 6.9"
+		done
+	done
+	;;
+*) die "fusepass failed (exit status $rc): $fpout" ;;
+esac
+umount "$m"
 
 note "$n cases in $(( $(date +%s) - start ))s ($mode, base $base, kernel $(uname -r))"
 LC_ALL=C sort -o "$table" "$table"
