@@ -250,11 +250,15 @@ static int do_execve_e2big(const char *path)
 
 	if (getrlimit(RLIMIT_STACK, &rl) < 0)
 		return fail("getrlimit RLIMIT_STACK");
-	/* The kernel's limit on argv and envp is at most a quarter of the
-	 * stack limit, and at most 6 MiB: pointers alone beyond both. */
-	n = 8UL << 20;
-	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 / sizeof(char *) + 1024 > n)
-		n = rl.rlim_cur / 4 / sizeof(char *) + 1024;
+	/* The kernel's limit on argv and envp: a quarter of the stack limit,
+	 * at most 6 MiB (_STK_LIM / 4 * 3), at least ARG_MAX; pointers alone
+	 * beyond it. */
+	n = 6UL << 20;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 < n)
+		n = rl.rlim_cur / 4;
+	if (n < 128UL << 10)
+		n = 128UL << 10;
+	n = n / sizeof(char *) + 1024;
 	args = calloc(n + 1, sizeof(char *));
 	if (!args)
 		return fail("calloc argv");

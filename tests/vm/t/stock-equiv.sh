@@ -80,20 +80,20 @@ cleanup_equiv() {
 trap cleanup_equiv EXIT
 
 ns() { stat -c '%.9X' "$1"; }		# atime, seconds.nanoseconds
-# times PATH: "ATIME MTIME CTIME" in nanoseconds, as integers.
-times() {
+# stamps PATH: "ATIME MTIME CTIME" in nanoseconds, as integers.
+stamps() {
 	local a m c
 	read -r a m c < <(stat -c '%.9X %.9Y %.9Z' "$1")
 	echo "${a/./} ${m/./} ${c/./}"
 }
 
 # make_object KIND NAME: a new object of KIND at NAME, with mtime and ctime
-# now (a symlink's target, and an executable's copy of true, in place).
+# now (a symlink to a file NAME.target; an executable copy of true).
 make_object() {
 	case $1 in
 	file) head -c 65536 /dev/urandom >"$2" ;;
 	dir) mkdir "$2"; touch "$2/entry" ;;
-	link) ln -s target-of-link "$2" ;;
+	link) touch "$2.target"; ln -s "${2##*/}.target" "$2" ;;
 	exe) cp /usr/bin/true "$2" ;;
 	esac
 }
@@ -107,7 +107,7 @@ set_state() {
 	old)
 		clock_set "$now"
 		touch -h -a -d "@$((now - 3 * 86400))" "$f"
-		read -r a m c < <(times "$f")
+		read -r a m c < <(stamps "$f")
 		[ "$a" -lt "$m" ] && [ "$a" -lt "$c" ] ||
 			die "$f: could not make its atime old ($a, mtime $m, ctime $c)"
 		;;
@@ -116,7 +116,7 @@ set_state() {
 		clock_set $((now - 600))
 		touch -h -a -d "@$((now - 300))" "$f"
 		clock_set "$now"
-		read -r a m c < <(times "$f")
+		read -r a m c < <(stamps "$f")
 		[ "$a" -gt "$m" ] && [ "$a" -gt "$c" ] ||
 			die "$f: could not make its atime fresh ($a, mtime $m, ctime $c)"
 		;;
@@ -124,7 +124,7 @@ set_state() {
 	if [ "$state" = resync ]; then
 		# The upper file's mtime moves behind the overlay's back.
 		"$access" mmap-write "$f"
-		read -r a m c < <(times "$f")
+		read -r a m c < <(stamps "$f")
 		[ "$a" -lt "$m" ] ||
 			die "$f: a shared mapping's store did not move its mtime past its atime"
 	fi
