@@ -247,11 +247,12 @@ m=$w/mnt-equiv
 mkdir -p "$m"
 dev1=$(scratch_dev scratch1)
 dev2=$(scratch_dev scratch2)
-start=$(date +%s)
+start=$(cut -d. -f1 /proc/uptime)	# the clock moves
 
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dev1"
 mount -o strictatime "$dev1" "$m"
-has_opt "$m" strictatime || die "ext4 mounted strictatime shows $(mount_opts "$m")"
+! has_opt "$m" relatime && ! has_opt "$m" noatime ||
+	die "ext4 mounted strictatime shows $(mount_opts "$m")"
 all_cases ext4-strictatime "$m"
 umount "$m"
 mount -o relatime "$dev1" "$m"
@@ -349,7 +350,7 @@ case $rc in
 esac
 umount "$m"
 
-note "$n cases in $(( $(date +%s) - start ))s ($mode, base $base, kernel $(uname -r))"
+note "$n cases in $(( $(cut -d. -f1 /proc/uptime) - start ))s ($mode, base $base, kernel $(uname -r))"
 LC_ALL=C sort -o "$table" "$table"
 sed 's/^/equiv: /' "$table" | while IFS= read -r line; do note "$line"; done
 
