@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fusepass MOUNTPOINT BACKINGDIR
+ * fusepass MOUNTPOINT BACKINGDIR [LOG]
  *
  * A FUSE filesystem with kernel passthrough (Linux 6.9 and later): its
  * root directory holds, by name, the regular files and the executables
@@ -8,7 +8,10 @@
  * later appear), each opened with FOPEN_PASSTHROUGH on a backing file
  * the kernel reads itself.  It speaks the FUSE protocol on /dev/fuse
  * directly (no libfuse), mounts, and serves in a child process until the
- * filesystem is unmounted; the parent exits 0 once the kernel has
+ * filesystem is unmounted, its standard output and input /dev/null and
+ * its error messages going to LOG (default /dev/null: a caller that waits
+ * for the end of our output must not wait for the server); the parent
+ * exits 0 once the kernel has
  * accepted passthrough in FUSE_INIT.  A kernel that offers no passthrough
  * in FUSE_INIT gets no filesystem: "n/a: ..." and exit status 3.  Nothing can be created, written or
  * listed through it: reads, mmap and exec of existing files are what the
@@ -310,13 +313,20 @@ static int serve(int ready)
 int main(int argc, char **argv)
 {
 	char opts[256], ok;
-	int pfd[2], status;
+	int pfd[2], status, log, null;
 	pid_t pid;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: fusepass MOUNTPOINT BACKINGDIR\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: fusepass MOUNTPOINT BACKINGDIR [LOG]\n");
 		return 2;
 	}
+	log = open(argc == 4 ? argv[3] : "/dev/null",
+		   O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (log < 0)
+		die(argc == 4 ? argv[3] : "/dev/null");
+	null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (null < 0)
+		die("/dev/null");
 	dirfd_backing = open(argv[2], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd_backing < 0)
 		die(argv[2]);
@@ -336,6 +346,8 @@ int main(int argc, char **argv)
 		close(pfd[0]);
 		if (setsid() < 0)
 			die("setsid");
+		if (dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(log, 2) < 0)
+			die("dup2");
 		_exit(serve(pfd[1]));
 	}
 	close(pfd[1]);

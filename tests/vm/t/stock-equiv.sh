@@ -317,7 +317,7 @@ mkdir -p "$fp"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dev2"
 mount -o relatime "$dev2" "$m"
 set +e
-fpout=$("$here/helpers/fusepass" "$fp" "$m" 2>&1)
+fpout=$("$here/helpers/fusepass" "$fp" "$m" "$w/fusepass.log" 2>&1)
 rc=$?
 set -e
 case $rc in
@@ -337,6 +337,7 @@ case $rc in
 	done
 	via=
 	umount "$fp"
+	[ ! -s "$w/fusepass.log" ] || die "the passthrough server reported: $(cat "$w/fusepass.log")"
 	;;
 3)
 	[ "$base" = 6.1 ] || die "fusepass on $base: $fpout"
