@@ -360,13 +360,17 @@ sed 's/^/equiv: /' "$table" | while IFS= read -r line; do note "$line"; done
 data=$here/data/stock-equiv-$base.tsv
 [ -f "$data" ] ||
 	die "no stock table for base $base ($data): record it with tests/stock-equiv/record.sh --base $base"
-diffs=$(LC_ALL=C join -t $'\t' -a 1 -a 2 -e MISSING -o 0,1.2,2.2 \
-	<(grep -v '^#' "$data" | awk -F'\t' -v OFS='\t' '{ print $1 "/" $2 "/" $3, $4 }' | LC_ALL=C sort) \
-	<(awk -F'\t' -v OFS='\t' '{ print $1 "/" $2 "/" $3, $4 }' "$table" | LC_ALL=C sort) |
-	awk -F'\t' '$2 != $3 { printf "%s: stock %s, this kernel %s\n", $1, $2, $3 }')
-if [ -n "$diffs" ]; then
+set +e
+diffs=$("$here/equiv-diff" "$data" "$table")
+rc=$?
+set -e
+case $rc in
+0) ;;
+1)
 	echo "FAIL: $(wc -l <<<"$diffs") of the cases differ from the stock $base table ($(sed -n 's/^# //p' "$data" | head -n 1)):" >&2
 	echo "$diffs" >&2
 	exit 1
-fi
+	;;
+*) die "equiv-diff could not compare with $data: $diffs" ;;
+esac
 note "all $(wc -l <"$table") cases as on the stock $base kernel"
