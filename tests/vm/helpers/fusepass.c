@@ -43,6 +43,11 @@
 
 static char *names[MAX_NODES];	/* nodeid - 2 -> name in BACKINGDIR */
 static unsigned int n_names;
+/* The kernel refuses (EBUSY) a second backing file for an inode that is
+ * open already: every open of a node shares one backing id, closed at
+ * its last release. */
+static int backing_ids[MAX_NODES];
+static unsigned int open_counts[MAX_NODES];
 static int dirfd_backing, devfd;
 
 static void die(const char *what)
@@ -158,9 +163,10 @@ static void do_open(const struct fuse_in_header *in, const struct fuse_open_in *
 {
 	struct fuse_backing_map map;
 	struct fuse_open_out o;
+	uint64_t i = in->nodeid - 2;
 	int fd, id;
 
-	if (in->nodeid < 2 || in->nodeid - 2 >= n_names) {
+	if (in->nodeid < 2 || i >= n_names) {
 		reply(in->unique, -ESTALE, NULL, 0);
 		return;
 	}
@@ -168,36 +174,51 @@ static void do_open(const struct fuse_in_header *in, const struct fuse_open_in *
 		reply(in->unique, -EROFS, NULL, 0);
 		return;
 	}
-	fd = openat(dirfd_backing, names[in->nodeid - 2], O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		reply(in->unique, -errno, NULL, 0);
-		return;
+	if (open_counts[i] == 0) {
+		fd = openat(dirfd_backing, names[i], O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			reply(in->unique, -errno, NULL, 0);
+			return;
+		}
+		memset(&map, 0, sizeof(map));
+		map.fd = fd;
+		id = ioctl(devfd, FUSE_DEV_IOC_BACKING_OPEN, &map);
+		close(fd);
+		if (id < 0) {
+			fprintf(stderr, "fusepass: FUSE_DEV_IOC_BACKING_OPEN %s: %s\n",
+				names[i], strerror(errno));
+			reply(in->unique, -EIO, NULL, 0);
+			return;
+		}
+		backing_ids[i] = id;
 	}
-	memset(&map, 0, sizeof(map));
-	map.fd = fd;
-	id = ioctl(devfd, FUSE_DEV_IOC_BACKING_OPEN, &map);
-	close(fd);
-	if (id < 0) {
-		fprintf(stderr, "fusepass: FUSE_DEV_IOC_BACKING_OPEN %s: %s\n",
-			names[in->nodeid - 2], strerror(errno));
-		reply(in->unique, -EIO, NULL, 0);
-		return;
-	}
+	open_counts[i]++;
 	memset(&o, 0, sizeof(o));
-	o.fh = (uint64_t) id;
+	o.fh = in->nodeid;
 	o.open_flags = FOPEN_PASSTHROUGH;
-	o.backing_id = id;
+	o.backing_id = backing_ids[i];
 	reply(in->unique, 0, &o, sizeof(o));
 }
 
 static void do_release(const struct fuse_in_header *in, const struct fuse_release_in *arg)
 {
-	uint32_t id = (uint32_t) arg->fh;
+	uint64_t i = arg->fh - 2;
+	uint32_t id;
 
-	/* The kernel's file holds the backing file now; the id can go. */
-	if (ioctl(devfd, FUSE_DEV_IOC_BACKING_CLOSE, &id) < 0)
-		fprintf(stderr, "fusepass: FUSE_DEV_IOC_BACKING_CLOSE %u: %s\n",
-			id, strerror(errno));
+	if (arg->fh < 2 || i >= n_names || open_counts[i] == 0) {
+		fprintf(stderr, "fusepass: release of a node not open: %llu\n",
+			(unsigned long long) arg->fh);
+		reply(in->unique, 0, NULL, 0);
+		return;
+	}
+	/* The kernel's files hold the backing file; the id can go with the
+	 * last of them. */
+	if (--open_counts[i] == 0) {
+		id = (uint32_t) backing_ids[i];
+		if (ioctl(devfd, FUSE_DEV_IOC_BACKING_CLOSE, &id) < 0)
+			fprintf(stderr, "fusepass: FUSE_DEV_IOC_BACKING_CLOSE %u: %s\n",
+				id, strerror(errno));
+	}
 	reply(in->unique, 0, NULL, 0);
 }
 
