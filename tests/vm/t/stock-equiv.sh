@@ -239,6 +239,9 @@ na_case() {	# na_case FS STATE PATH WHY
 # all_cases FS DIR: every path in both states on the filesystem at DIR.
 all_cases() {
 	local fs=$1 dir=$2 state path
+	# Progress on the console, for scripts/vm.sh --idle: a filesystem's
+	# cases take minutes under TCG.
+	note "$fs: from case $((n + 1)), $(( $(cut -d. -f1 /proc/uptime) - start ))s in"
 	for state in old fresh; do
 		for path in $all_paths; do
 			one_case "$fs" "$dir" "$state" "$path"
@@ -297,6 +300,7 @@ for path in $file_paths $exe_paths; do
 done
 mount -t overlay overlay -o "lowerdir=$ob/lower,upperdir=$ob/upper,workdir=$ob/work" "$o"
 all_cases overlay "$o"
+note "overlay resync: from case $((n + 1)), $(( $(cut -d. -f1 /proc/uptime) - start ))s in"
 for path in $resync_paths; do
 	one_case overlay "$o" resync "$path" "$o/rs-$path"
 	[ -f "$ob/upper/rs-$path" ] || die "overlay: rs-$path was not copied up"
@@ -327,6 +331,7 @@ case $rc in
 0)
 	findmnt -n -o FSTYPE "$fp" | grep -qx fuse.fusepass || die "fusepass did not mount $fp"
 	via=$fp
+	note "fuse-passthrough: from case $((n + 1)), $(( $(cut -d. -f1 /proc/uptime) - start ))s in"
 	for state in old fresh; do
 		for path in $all_paths; do
 			case $path in
