@@ -129,6 +129,11 @@ count_tap() {
 	failed=$((failed + f))
 }
 
+if [ $run_host = 1 ]; then
+	step "stock-equivalence tables and their comparison (tests/stock-equiv/check.sh)"
+	count_tap bash tests/stock-equiv/check.sh
+fi
+
 # vm_base BASE: build BASE's kernel and its release's image, check the
 # series, and boot each suite.
 vm_base() {

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Bad input to the kernel checks that scripts/test.sh does not run
-# (kernel/check-bisect.sh, kernel/check-32bit.sh): each is refused with
-# exit status 2 and a message naming the program and what was wrong, and
-# leaves no worktree, object directory or build behind.  Needs the tree
+# (kernel/check-bisect.sh, kernel/check-32bit.sh) and to the recorder of
+# the stock kernel's atime table (tests/stock-equiv/record.sh): each is
+# refused with exit status 2 and a message naming the program and what
+# was wrong, and leaves no worktree, object directory, build or recorded
+# table behind.  Needs the tree
 # kernel/build.sh prepared (build/linux-<base>), to know the series'
 # length; builds nothing.  Prints TAP-like lines and "N passed, N failed".
 #
@@ -34,6 +36,8 @@ state() {
 		"$top"/build/obj-i386-* 2>/dev/null || true
 	git -C "$src" worktree list
 	git -C "$src" rev-parse atime pristine
+	ls -d "$top/build/kernel/$base/bzImage-stock" "$top/build/obj-$base-stock" 2>/dev/null || true
+	cat "$top"/tests/vm/data/stock-equiv-*.tsv 2>/dev/null | sha256sum
 }
 
 # refused WANT PROGRAM ARGS...: PROGRAM exits 2, says WANT, changes nothing.
@@ -70,6 +74,18 @@ refused "--from takes a patch number from 1, not '0'" $cb --base "$base" --from 
 refused "--from $((n + 1)): the $base series has $n patches" $cb --base "$base" --from $((n + 1))
 refused "unknown argument 'extra'" kernel/check-32bit.sh --base "$base" extra
 refused "unknown base 'x'" kernel/check-32bit.sh --base x
+
+rec=tests/stock-equiv/record.sh
+refused "unknown base 'x'" $rec --base x
+refused "unknown base '6.2'" $rec --base 6.2
+refused "--base needs a value" $rec --base
+refused "--base needs a value" $rec --base ""
+refused "--base is required" $rec
+refused "--base is required" $rec --no-build
+refused "unknown argument '--bse'" $rec --bse "$base"
+refused "unknown argument 'extra'" $rec --base "$base" extra
+refused "--kernel needs a file" $rec --base "$base" --kernel
+refused "--kernel: no file '$top/build/no-such-kernel'" $rec --base "$base" --kernel "$top/build/no-such-kernel"
 
 out=$(bash "$top/$cb" --help)
 if grep -q -- '--from N' <<<"$out"; then

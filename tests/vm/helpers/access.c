@@ -12,7 +12,8 @@
  *   readv           readv(2) of two 1-byte iovecs
  *   preadv2         preadv2(2) of 1 byte at offset 0, flags 0
  *   preadv2-nowait  preadv2(2) with RWF_NOWAIT; prints bytes or -errno,
- *                   and exits 0 on EAGAIN too
+ *                   and exits 0 on EAGAIN too, and on EOPNOTSUPP (a file
+ *                   that cannot be read without waiting, as on FUSE)
  *   sendfile        sendfile(2) of the whole file (at least 1 byte) into
  *                   an unlinked file in /tmp, or in directory ARG
  *   splice          splice(2) of min(size, 64 KiB) (at least 1 byte) from
@@ -31,6 +32,25 @@
  *                   prints the CQE result
  *   io_uring-direct the same on a file opened O_DIRECT
  *   rename          rename(2) of PATH to ARG (path walks only: no data)
+ *   splice-eof      splice(2) of 1 byte from offset st_size (end of file)
+ *                   into a pipe; prints the bytes spliced (0)
+ *   copy_file_range-xdev
+ *                   copy_file_range(2) of the whole file into an unlinked
+ *                   file in directory ARG on another filesystem; prints
+ *                   the bytes copied or -errno, and exits 0 on EXDEV too
+ *   mmap-touch      mmap(2) PROT_READ MAP_SHARED of the first page, and
+ *                   one load from it (a page fault), then munmap
+ *   mmap-write      (not an access: how a test moves mtime behind the
+ *                   page cache) open O_RDWR, mmap(2) PROT_WRITE MAP_SHARED
+ *                   of the first page, one store of the byte it holds (a
+ *                   write fault; the data stay), msync(MS_SYNC), munmap
+ *   noatime         open with O_NOATIME, read(2) of 1 byte
+ *   direct          open with O_DIRECT, pread64(2) of 4096 bytes at offset
+ *                   0 into an aligned buffer; an open that the filesystem
+ *                   refuses with EINVAL prints "n/a: ..." and exits 3
+ *   execve-e2big    execve(2) of PATH in a child with more argv pointers
+ *                   than the stack limit allows: it must fail with E2BIG
+ *                   (a child that runs PATH instead is an error)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -44,7 +64,9 @@
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/resource.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/io_uring.h>
 
@@ -216,6 +238,67 @@ static int do_io_uring(int fd, size_t len)
 	return 0;
 }
 
+/* Fork, and in the child execve(2) PATH with so many argv pointers that
+ * the kernel refuses them with E2BIG before it reads PATH.  The child's
+ * errno comes back through a close-on-exec pipe: a child that ran PATH
+ * closes it without a word. */
+static int do_execve_e2big(const char *path)
+{
+	struct rlimit rl;
+	size_t n, i;
+	char **args;
+	int pfd[2], err = 0, status;
+	ssize_t r;
+	pid_t pid;
+
+	if (getrlimit(RLIMIT_STACK, &rl) < 0)
+		return fail("getrlimit RLIMIT_STACK");
+	/* The kernel's limit on argv and envp: a quarter of the stack limit,
+	 * at most 6 MiB (_STK_LIM / 4 * 3), at least ARG_MAX; pointers alone
+	 * beyond it. */
+	n = 6UL << 20;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 < n)
+		n = rl.rlim_cur / 4;
+	if (n < 128UL << 10)
+		n = 128UL << 10;
+	n = n / sizeof(char *) + 1024;
+	args = calloc(n + 1, sizeof(char *));
+	if (!args)
+		return fail("calloc argv");
+	for (i = 0; i < n; i++)
+		args[i] = (char *) "x";
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return fail("pipe");
+	pid = fork();
+	if (pid < 0)
+		return fail("fork");
+	if (pid == 0) {
+		close(pfd[0]);
+		execve(path, args, (char *[]){ NULL });
+		err = errno;
+		if (write(pfd[1], &err, sizeof(err)) != sizeof(err))
+			_exit(126);
+		_exit(127);
+	}
+	close(pfd[1]);
+	r = read(pfd[0], &err, sizeof(err));
+	close(pfd[0]);
+	if (waitpid(pid, &status, 0) < 0)
+		return fail("waitpid");
+	free(args);
+	if (r != sizeof(err)) {
+		fprintf(stderr, "access: execve-e2big: the execve of %s with %zu "
+			"arguments succeeded\n", path, n);
+		return 1;
+	}
+	if (err != E2BIG) {
+		errno = err;
+		return fail("execve-e2big: execve failed, but not with E2BIG");
+	}
+	printf("-%d\n", err);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *method, *path, *arg;
@@ -240,7 +323,11 @@ int main(int argc, char **argv)
 	/* Only read and io_uring (count), sendfile, copy_file_range (dir) take ARG. */
 	if (arg && strcmp(method, "read") && strcmp(method, "io_uring") &&
 	    strcmp(method, "io_uring-direct") && strcmp(method, "rename") &&
-	    strcmp(method, "sendfile") && strcmp(method, "copy_file_range"))
+	    strcmp(method, "sendfile") && strcmp(method, "copy_file_range") &&
+	    strcmp(method, "copy_file_range-xdev"))
+		goto usage;
+	if (!arg && (strcmp(method, "copy_file_range-xdev") == 0 ||
+		     strcmp(method, "rename") == 0))
 		goto usage;
 
 	if (strcmp(method, "read") == 0) {
@@ -272,7 +359,7 @@ int main(int argc, char **argv)
 			int err = errno;
 
 			printf("-%d\n", err);
-			if (err != EAGAIN) {
+			if (err != EAGAIN && err != EOPNOTSUPP) {
 				fflush(stdout);
 				errno = err;
 				return fail("preadv2 RWF_NOWAIT");
@@ -315,6 +402,72 @@ int main(int argc, char **argv)
 		if (copy_file_range(fd, &off, out, NULL, len, 0) < 0)
 			return fail("copy_file_range");
 		close(out);
+	} else if (strcmp(method, "splice-eof") == 0) {
+		struct stat st;
+
+		fd = open_or_die(path, O_RDONLY);
+		if (fstat(fd, &st) < 0)
+			return fail("fstat");
+		off = st.st_size;
+		if (pipe2(pfd, O_CLOEXEC) < 0)
+			return fail("pipe");
+		r = splice(fd, &off, pfd[1], NULL, 1, 0);
+		if (r < 0)
+			return fail("splice at end of file");
+		printf("%zd\n", r);
+		close(pfd[1]);
+		close(pfd[0]);
+	} else if (strcmp(method, "copy_file_range-xdev") == 0) {
+		fd = open_or_die(path, O_RDONLY);
+		len = file_len(fd, MAX_COUNT);
+		out = tmpfile_in(arg);
+		r = copy_file_range(fd, &off, out, NULL, len, 0);
+		if (r < 0 && errno != EXDEV)
+			return fail("copy_file_range to another filesystem");
+		printf("%zd\n", r < 0 ? (ssize_t) -errno : r);
+		close(out);
+	} else if (strcmp(method, "mmap-touch") == 0 ||
+		   strcmp(method, "mmap-write") == 0) {
+		int w = strcmp(method, "mmap-write") == 0;
+
+		fd = open_or_die(path, w ? O_RDWR : O_RDONLY);
+		pg = sysconf(_SC_PAGESIZE);
+		map = mmap(NULL, (size_t) pg, w ? PROT_READ | PROT_WRITE : PROT_READ,
+			   MAP_SHARED, fd, 0);
+		if (map == MAP_FAILED)
+			return fail("mmap");
+		if (w) {
+			/* The byte it holds: a write fault, same data. */
+			((volatile char *) map)[0] = ((volatile char *) map)[0];
+			if (msync(map, (size_t) pg, MS_SYNC) < 0)
+				return fail("msync");
+		} else {
+			one[0] = ((volatile char *) map)[0];
+		}
+		munmap(map, (size_t) pg);
+	} else if (strcmp(method, "noatime") == 0) {
+		fd = open_or_die(path, O_RDONLY | O_NOATIME);
+		if (read(fd, one, 1) < 0)
+			return fail("read O_NOATIME");
+	} else if (strcmp(method, "direct") == 0) {
+		void *abuf;
+
+		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0 && errno == EINVAL) {
+			printf("n/a: O_DIRECT open: %s\n", strerror(errno));
+			return 3;
+		}
+		if (fd < 0)
+			return fail("open O_DIRECT");
+		if (posix_memalign(&abuf, 4096, 4096)) {
+			errno = ENOMEM;
+			return fail("posix_memalign");
+		}
+		if (pread(fd, abuf, 4096, 0) < 0)
+			return fail("pread O_DIRECT");
+		free(abuf);
+	} else if (strcmp(method, "execve-e2big") == 0) {
+		return do_execve_e2big(path);
 	} else if (strcmp(method, "mmap") == 0) {
 		fd = open_or_die(path, O_RDONLY);
 		pg = sysconf(_SC_PAGESIZE);
@@ -333,8 +486,6 @@ int main(int argc, char **argv)
 			return fail("readlink");
 		return 0;
 	} else if (strcmp(method, "rename") == 0) {
-		if (!arg)
-			goto usage;
 		if (rename(path, arg) < 0)
 			return fail("rename");
 		return 0;
@@ -359,7 +510,8 @@ usage:
 	fprintf(stderr, "usage: access METHOD PATH [ARG]\n"
 		"methods: read [BYTES], pread, readv, preadv2, preadv2-nowait,\n"
 		"  sendfile [OUTDIR], splice, copy_file_range [OUTDIR], mmap,\n"
-		"  getdents, readlink, follow, io_uring [BYTES],\n"
-		"  io_uring-direct [BYTES], rename NEWPATH\n");
+		"  getdents, readlink, follow, io_uring [BYTES], splice-eof,\n"
+		"  copy_file_range-xdev OUTDIR, mmap-touch, mmap-write, noatime,\n"
+		"  direct, execve-e2big, io_uring-direct [BYTES], rename NEWPATH\n");
 	return 2;
 }
