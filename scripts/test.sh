@@ -97,18 +97,27 @@ meson_tests() {
 	skipped=$((skipped + ${sk:-0}))
 }
 
+# meson_setup BUILDDIR OPTIONS...: configure BUILDDIR with OPTIONS; one
+# configured before is reconfigured, so that it neither keeps options
+# given then nor what it did not find then (a program installed since).
+meson_setup() {
+	local dir=$1
+	shift
+	if [ -f "$dir/build.ninja" ]; then
+		meson setup --reconfigure "$@" "$dir" >/dev/null
+	else
+		meson setup "$@" "$dir" >/dev/null
+	fi
+}
+
 if [ $run_host = 1 ]; then
 	step "host unit tests under valgrind (meson test --setup valgrind)"
-	if [ ! -f build/meson/build.ninja ]; then
-		meson setup --prefix=/usr build/meson >/dev/null
-	fi
+	meson_setup build/meson --prefix=/usr -Dtests=true -Dfuzz=false
 	meson compile -C build/meson >/dev/null
 	meson_tests build/meson --setup valgrind
 
 	step "libFuzzer targets (clang, 20000 runs each)"
-	if [ ! -f build/fuzz/build.ninja ]; then
-		CC=clang meson setup -Dfuzz=true build/fuzz >/dev/null
-	fi
+	CC=clang meson_setup build/fuzz -Dtests=true -Dfuzz=true -Dfuzz_runs=20000
 	meson compile -C build/fuzz >/dev/null
 	meson_tests build/fuzz --suite fuzz
 fi
