@@ -121,14 +121,18 @@ restore_sysctls() {
 
 # fresh_file PATH: a file whose atime is later than its mtime and ctime,
 # so that only the interval decides the next update.  (touch -a would set
-# ctime along with atime; a read updates atime alone.)
+# ctime along with atime; a read updates atime alone.)  Compared to the
+# nanosecond, strictly: equal times, or whole seconds (equal at creation),
+# would leave the mtime/ctime clause to decide.
 fresh_file() {
 	echo data >"$1"
 	sleep 0.05
 	read_once "$1"
 	local a m c
-	read -r a m c < <(stat -c '%X %Y %Z' "$1")
-	[ "$a" -ge "$m" ] && [ "$a" -ge "$c" ] || die "could not prepare $1"
+	read -r a m c < <(stat -c '%.9X %.9Y %.9Z' "$1")
+	a=${a/./} m=${m/./} c=${c/./}
+	[ "$a" -gt "$m" ] && [ "$a" -gt "$c" ] ||
+		die "could not prepare $1: atime $a ns is not after mtime $m and ctime $c"
 }
 
 mount_opts() { findmnt -n -o VFS-OPTIONS --target "$1"; }
