@@ -99,30 +99,45 @@ write_unit() {	# write_unit [OPTIONS]
 	} >"$dir/$unit"
 	systemctl daemon-reload
 }
-unit_mode() {	# unit_mode [OPTIONS]: start the unit, print the mode, stop it
+# unit_mode and transient_mode set $mode: called in the test's own shell,
+# not in $(...), where a failure inside would be lost.
+unit_mode() {	# unit_mode [OPTIONS]: start the unit, note the mode, stop it
+	local state
 	write_unit "${1:-}"
 	systemctl start "$unit"
 	mountpoint -q "$where" || die "$unit started but $where is not mounted"
-	mode_of "$where"
+	mode=$(mode_of "$where")
 	systemctl stop "$unit"
-	expect_eq "$unit after stop" "$(wait_state "$unit" inactive failed)" inactive
+	state=$(wait_state "$unit" inactive failed)
+	expect_eq "$unit after stop" "$state" inactive
+	mountpoint -q "$where" && die "$unit stopped but $where is still mounted"
+	return 0
 }
-expect_eq ".mount unit without Options=: atime mode" "$(unit_mode)" strictatime
-expect_eq ".mount unit, Options=relatime: atime mode" "$(unit_mode relatime)" relatime
-expect_eq ".mount unit, Options=noatime: atime mode" "$(unit_mode noatime)" noatime
-expect_eq ".mount unit, Options=nodiratime: atime mode" "$(unit_mode nodiratime)" strictatime
+unit_mode
+expect_eq ".mount unit without Options=: atime mode" "$mode" strictatime
+unit_mode relatime
+expect_eq ".mount unit, Options=relatime: atime mode" "$mode" relatime
+unit_mode noatime
+expect_eq ".mount unit, Options=noatime: atime mode" "$mode" noatime
+unit_mode nodiratime
+expect_eq ".mount unit, Options=nodiratime: atime mode" "$mode" strictatime
 
 # systemd-mount makes a transient unit.  Its atimectl-apply@ instance
 # (mount.d/) finds no x-relatime-interval= and succeeds; until it has,
 # systemd-umount, which asks systemd not to cancel jobs, is refused.
 transient_mode() {
+	local state
 	systemd-mount -t ext4 "$dev2" "$where2" >/dev/null 2>&1 || die "systemd-mount failed"
-	expect_eq "$svc2" "$(wait_state "$svc2" active failed)" active
-	mode_of "$where2"
+	state=$(wait_state "$svc2" active failed)
+	expect_eq "$svc2" "$state" active
+	mode=$(mode_of "$where2")
 	systemd-umount "$where2" >/dev/null 2>&1 || die "systemd-umount failed"
+	mountpoint -q "$where2" && die "systemd-umount succeeded but $where2 is still mounted"
+	return 0
 }
 dev2=$(mkfs_scratch scratch2)
-expect_eq "systemd-mount without options: atime mode" "$(transient_mode)" strictatime
+transient_mode
+expect_eq "systemd-mount without options: atime mode" "$mode" strictatime
 
 # Turning the default on changes new mounts only, whoever makes them.
 mount "$dev" "$m"
@@ -138,8 +153,9 @@ mount -o strictatime "$dev2" "$m2"
 expect_eq "mount -o strictatime, default_relatime=1: atime mode" "$(mode_of "$m2")" strictatime
 umount "$m2"
 umount "$m"
-expect_eq ".mount unit without Options=, default_relatime=1: atime mode" "$(unit_mode)" relatime
-expect_eq ".mount unit, Options=strictatime, default_relatime=1: atime mode" \
-	"$(unit_mode strictatime)" strictatime
-expect_eq "systemd-mount without options, default_relatime=1: atime mode" \
-	"$(transient_mode)" relatime
+unit_mode
+expect_eq ".mount unit without Options=, default_relatime=1: atime mode" "$mode" relatime
+unit_mode strictatime
+expect_eq ".mount unit, Options=strictatime, default_relatime=1: atime mode" "$mode" strictatime
+transient_mode
+expect_eq "systemd-mount without options, default_relatime=1: atime mode" "$mode" relatime
