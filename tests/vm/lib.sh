@@ -4,6 +4,12 @@ set -eu
 shopt -s inherit_errexit
 
 die() { echo "FAIL: $*" >&2; exit 1; }
+
+# Every wait for something done in the background (systemd, its units and
+# generators, the journal, udev) has the same bound: 60 s, polled every
+# 0.1 s, so wait_polls polls.  (A short bound held until the guest ran
+# beside kernel builds.)
+wait_polls=600
 skip() { echo "$*"; exit 77; }
 note() { echo "# $*"; }
 

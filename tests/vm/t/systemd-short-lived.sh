@@ -30,10 +30,10 @@ run_override=$(cat "$(override_file /run)")
 svc_of() { echo "atimectl-apply@$(systemd-escape -p "$1").service"; }
 
 # wait_started FILE UNIT: a held ExecStart= or ExecReload= of UNIT has
-# created FILE (up to 60s).
+# created FILE (up to 60s, wait_polls).
 wait_started() {
 	local i
-	for ((i = 0; i < 600; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		[ -e "$1" ] && return 0
 		sleep 0.1
 	done
@@ -41,11 +41,11 @@ wait_started() {
 	die "$2: the held command did not start"
 }
 
-# settle PATTERN: wait up to 60s until no instance matching PATTERN is
-# starting or stopping, or has a job queued.
+# settle PATTERN: wait up to 60s (wait_polls) until no instance matching
+# PATTERN is starting or stopping, or has a job queued.
 settle() {
 	local i busy
-	for ((i = 0; i < 600; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		busy=$(systemctl list-units --all --plain --no-legend "$1" |
 			awk '$3 == "activating" || $3 == "deactivating" || $3 == "reloading"')
 		[ -z "$busy" ] && [ -z "$(systemctl list-jobs --plain --no-legend "$1" 2>/dev/null)" ] &&
