@@ -25,6 +25,17 @@ expect_fail() {	# expect_fail WHAT COMMAND...: the command must fail
 	fi
 }
 
+# wait_gone PATH: wait up to 60s (wait_polls) until PATH does not exist;
+# fails if it stays.
+wait_gone() {
+	local i
+	for ((i = 0; i < wait_polls; i++)); do
+		[ -e "$1" ] || return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # Scratch disks attached by scripts/vm.sh: /dev/disk/by-id/virtio-scratch1, 2.
 scratch_dev() {
 	local dev=/dev/disk/by-id/virtio-$1

@@ -44,17 +44,6 @@ wait_mounted() {
 		die "$1 is not mounted ($unit: $(systemctl show -P ActiveState "$unit"))"
 }
 
-# wait_gone PATH: wait up to 60s (wait_polls) until PATH does not exist;
-# fails if it stays.
-wait_gone() {
-	local i
-	for ((i = 0; i < wait_polls; i++)); do
-		[ -e "$1" ] || return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 override_file() { echo "/sys/fs/relatime/$(majmin "$1")/relatime_interval"; }
 
 # expect_interval WHAT DIR SECONDS: the filesystem on DIR gets the override
