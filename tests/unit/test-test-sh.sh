@@ -11,6 +11,8 @@
 #   test-test-sh.sh SOURCE_ROOT
 set -u
 src=${1:?usage: test-test-sh.sh SOURCE_ROOT}
+# the settings scripts/test.sh reads from the environment, as a user has none
+unset ATIMECTL_BASE ATIMECTL_KERNEL ATIMECTL_DEBUG_BASES ATIMECTL_RELEASE STRESS_SECONDS
 T=$(mktemp -d /tmp/atimectl-test-sh-XXXXXX)
 trap 'rm -rf "$T"' EXIT
 n=0 fail=0
@@ -99,7 +101,7 @@ check "ATIMECTL_KERNEL: final line counts them" \
 	test "$(last)" = "$((2 * ran)) passed, 0 failed, $((manual + debug + 3)) skipped"
 
 # No debug base: the stress suite is counted as skipped on each base.
-ATIMECTL_DEBUG_BASES= ts --vm
+ATIMECTL_DEBUG_BASES='' ts --vm
 check "ATIMECTL_DEBUG_BASES='': exit 0" test "$rc" = 0
 check "ATIMECTL_DEBUG_BASES='': SKIP line on 6.1" \
 	has "ok - suite stress on 6.1 # SKIP debug kernel: 6.1 is not in ATIMECTL_DEBUG_BASES (\"\")"
