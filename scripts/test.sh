@@ -2,8 +2,12 @@
 # Run every test: host unit tests (meson), then for each kernel base the
 # patched kernel and that base's image are built and each in-guest suite in
 # tests/vm/suites/ is booted in QEMU: 6.1 with Debian 12 (bookworm), 6.12
-# with Debian 13 (trixie).  Ends with the line "N passed, N failed"; exits
-# non-zero on any failure.
+# with Debian 13 (trixie).  Ends with the line "N passed, N failed[, N
+# skipped]"; exits non-zero on any failure.  What a default run leaves out
+# (a manual suite, the debug kernel's suites on other bases or under
+# ATIMECTL_KERNEL, the kernel checks under ATIMECTL_KERNEL) gets an
+# "ok - ... # SKIP reason" line and is counted as skipped, and so is a
+# suite whose every test skipped.
 #
 #   scripts/test.sh                 everything, on every base; on the
 #                                   debug bases ($ATIMECTL_DEBUG_BASES,
@@ -56,7 +60,15 @@ if [ -n "${ATIMECTL_KERNEL:-}" ] && [ "$bases" != "${bases%% *}" ]; then
 fi
 case "${1:-}" in
 --host) run_vm=0 ;;
---vm) run_host=0; shift; suites=("$@") ;;
+--vm) run_host=0; shift; suites=("$@")
+	for s in "${suites[@]}"; do
+		case $s in
+		'' | */* | .*) ;;
+		*) [ -f "tests/vm/suites/$s" ] && continue ;;
+		esac
+		echo "scripts/test.sh: unknown suite '$s' (have: $(cd tests/vm/suites && echo *))" >&2
+		exit 2
+	done ;;
 --stress) run_host=0; suites=(stress) ;;
 "") ;;
 *) echo "scripts/test.sh: unknown argument '$1'" >&2; exit 2 ;;
@@ -67,6 +79,11 @@ failed=0
 skipped=0
 t0=$(date +%s)
 step() { printf '\n=== %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
+# skip_line WHAT REASON: something a run leaves out, counted.
+skip_line() {
+	echo "ok - $1 # SKIP $2"
+	skipped=$((skipped + 1))
+}
 
 bash scripts/host-deps.sh
 
@@ -97,18 +114,27 @@ meson_tests() {
 	skipped=$((skipped + ${sk:-0}))
 }
 
+# meson_setup BUILDDIR OPTIONS...: configure BUILDDIR with OPTIONS; one
+# configured before is reconfigured, so that it neither keeps options
+# given then nor what it did not find then (a program installed since).
+meson_setup() {
+	local dir=$1
+	shift
+	if [ -f "$dir/build.ninja" ]; then
+		meson setup --reconfigure "$@" "$dir" >/dev/null
+	else
+		meson setup "$@" "$dir" >/dev/null
+	fi
+}
+
 if [ $run_host = 1 ]; then
 	step "host unit tests under valgrind (meson test --setup valgrind)"
-	if [ ! -f build/meson/build.ninja ]; then
-		meson setup --prefix=/usr build/meson >/dev/null
-	fi
+	meson_setup build/meson --prefix=/usr -Dtests=true -Dfuzz=false
 	meson compile -C build/meson >/dev/null
 	meson_tests build/meson --setup valgrind
 
 	step "libFuzzer targets (clang, 20000 runs each)"
-	if [ ! -f build/fuzz/build.ninja ]; then
-		CC=clang meson setup -Dfuzz=true build/fuzz >/dev/null
-	fi
+	CC=clang meson_setup build/fuzz -Dtests=true -Dfuzz=true -Dfuzz_runs=20000
 	meson compile -C build/fuzz >/dev/null
 	meson_tests build/fuzz --suite fuzz
 fi
@@ -143,18 +169,35 @@ vm_base() {
 		# Manual suites run only when asked for, debug-kernel ones
 		# by default only on the debug bases.
 		for f in tests/vm/suites/*; do
-			grep -q '^# manual: ' "$f" && continue
-			if grep -qx '# kernel: debug' "$f"; then
-				[ -z "${ATIMECTL_KERNEL:-}" ] || continue
-				case " $debug_bases " in *" $base "*) ;; *) continue ;; esac
+			suite=$(basename "$f")
+			if grep -q '^# manual: ' "$f"; then
+				skip_line "suite $suite on $base" "manual: $(sed -n 's/^# manual: //p' "$f" | head -n 1)"
+				continue
 			fi
-			todo+=("$(basename "$f")")
+			if grep -qx '# kernel: debug' "$f"; then
+				if [ -n "${ATIMECTL_KERNEL:-}" ]; then
+					skip_line "suite $suite on $base" "debug kernel: ATIMECTL_KERNEL boots $ATIMECTL_KERNEL"
+					continue
+				fi
+				case " $debug_bases " in
+				*" $base "*) ;;
+				*)
+					skip_line "suite $suite on $base" "debug kernel: $base is not in ATIMECTL_DEBUG_BASES (\"$debug_bases\")"
+					continue
+					;;
+				esac
+			fi
+			todo+=("$suite")
 		done
 	fi
 	# kernel/build.sh and scripts/vm.sh take the base from here.
 	export ATIMECTL_BASE=$base
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
+		for f in "kernel/build.sh --deb checks ($base)" "bad input to the kernel checks ($base)" \
+			"checkpatch --strict on kernel/patches/$base"; do
+			skip_line "$f" "ATIMECTL_KERNEL: no kernel built"
+		done
 	else
 		step "kernel and its Debian package ($base)"
 		bash kernel/build.sh --base "$base" --deb --config guest
@@ -219,6 +262,16 @@ vm_base() {
 		passed=$((passed + p - s))
 		skipped=$((skipped + s))
 		failed=$((failed + f))
+		# The suite's own tests (t/*.sh), not the runner's checks of
+		# the kernel log that follow them.
+		t=$(tr -d '\r' <"$results" 2>/dev/null | grep -c -E '^(not )?ok [0-9]+ [^ ]+\.sh( |$)' || true)
+		ts=$(tr -d '\r' <"$results" 2>/dev/null | grep -c -E '^ok [0-9]+ [^ ]+\.sh # SKIP' || true)
+		if [ "$t" -eq 0 ]; then
+			echo "not ok - suite $suite on $base reported no test results"
+			failed=$((failed + 1))
+		elif [ "$ts" -eq "$t" ]; then
+			skip_line "suite $suite on $base" "every one of its $t tests skipped"
+		fi
 	done
 }
 

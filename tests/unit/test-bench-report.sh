@@ -4,9 +4,14 @@
 # same day and kernel gets -2 and leaves the first run's files as they
 # were; rebuilding a run's report (same start time) rewrites its own files.
 #
-#   test-bench-report.sh REPORT_PY
+#   test-bench-report.sh REPORT_PY [PYTHON]
+#
+# PYTHON (default python3 on $PATH) runs the report and the checks: meson
+# gives the one it runs on, not a wrapper such as a pyenv shim, which
+# costs most of a second per start.
 set -u
 report=$1
+python=${2:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 fail=0
@@ -25,9 +30,9 @@ run() {	# run STARTED [QUICK]: a report of a run with no boots
 	mkdir -p "$tmp/work"
 	printf 'date=2026-12-04\nstarted=%s\nrelease=6.1.192-atime\nquick=%s\ncpu=%q\n' \
 		"$1" "${2:-0}" "CPU of the run at $1" > "$tmp/work/meta.env"
-	python3 "$report" "$tmp/work" "$tmp/res" > "$tmp/stdout" 2> "$tmp/stderr"
+	"$python" "$report" "$tmp/work" "$tmp/res" > "$tmp/stdout" 2> "$tmp/stderr"
 }
-started() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["started"])' "$1"; }
+started() { "$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["started"])' "$1"; }
 stem=$tmp/res/2026-12-04-6.1.192-atime
 
 check "first run: exit 0" run 2026-12-04T10:00:00Z
@@ -56,13 +61,13 @@ check "third run: -3 holds its start time" \
 # A result from before start times were recorded, and a rebuild of a
 # report whose raw output has none: neither is taken for the other.
 old_result_kept() {
-	python3 -c 'import json, sys
+	"$python" -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 del d["started"]
 json.dump(d, open(sys.argv[1], "w"))' "$stem.json" &&
 		cp "$stem.json" "$tmp/old.json" &&
 		printf 'date=2026-12-04\nrelease=6.1.192-atime\n' > "$tmp/work/meta.env" &&
-		python3 "$report" "$tmp/work" "$tmp/res" >/dev/null 2>&1 &&
+		"$python" "$report" "$tmp/work" "$tmp/res" >/dev/null 2>&1 &&
 		cmp -s "$stem.json" "$tmp/old.json" && test -f "$stem-4.json"
 }
 check "a result without a start time is kept; the report goes to -4" old_result_kept

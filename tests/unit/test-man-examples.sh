@@ -31,8 +31,8 @@ case $FIXTURES in /*) ;; *) FIXTURES=$PWD/$FIXTURES ;; esac
 
 for tool in man jq; do
 	if ! command -v "$tool" >/dev/null; then
-		echo "no $tool: skipped"
-		exit 77
+		echo "FAIL: no $tool: the examples cannot be checked" >&2
+		exit 1
 	fi
 done
 

@@ -22,19 +22,28 @@ for cpu in 0 1; do
 done
 readers=$(jobs -p)
 # Noise on both CPUs while they run: interval writes that keep the file
-# inside the interval, counter reads, unrelated mounts.
-( while kill -0 $readers 2>/dev/null; do
+# inside the interval, counter reads, unrelated mounts.  Each worker logs
+# how many rounds it made.
+rm -f "$w/noise-rounds" "$w/churn-rounds"
+( n=0; while kill -0 $readers 2>/dev/null; do
 	echo 7200 >"$d/relatime_interval"; echo 3600 >"$d/relatime_interval"
 	cat "$d/relatime_skips" "$d/atime_updates" >/dev/null
-done ) &
+	n=$((n + 1))
+done; echo "$n" >"$w/noise-rounds" ) &
 noise=$!
-( while kill -0 $readers 2>/dev/null; do
+( n=0; while kill -0 $readers 2>/dev/null; do
 	mount -t tmpfs none "$w/churn" && umount "$w/churn"
-done ) &
+	n=$((n + 1))
+done; echo "$n" >"$w/churn-rounds" ) &
 churn=$!
 wait $readers
 wait $noise $churn || true
 read -r s1 u1 < <(counters "$mnt")
+for k in noise churn; do
+	r=$(cat "$w/$k-rounds" 2>/dev/null) || die "the $k worker did not finish (no $w/$k-rounds)"
+	[ "$r" -ge 1 ] || die "the $k worker made no round while the readers ran"
+done
+note "noise rounds: $(cat "$w/noise-rounds"), mount rounds: $(cat "$w/churn-rounds")"
 
 total=0
 for cpu in 0 1; do

@@ -57,7 +57,7 @@ echo "LABEL=nothing /srv/nothing ext4 defaults zero 0" >>/etc/fstab
 since=$(journal_mark)
 systemctl daemon-reload
 said=
-for ((i = 0; i < 50; i++)); do
+for ((i = 0; i < wait_polls; i++)); do
 	said=$(journal_since "$since" -t atimectl-generator)
 	[ -n "$said" ] && break
 	sleep 0.1

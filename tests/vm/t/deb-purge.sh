@@ -25,7 +25,7 @@ generator_says() {
 	since=$(journal_mark)
 	systemctl daemon-reload
 	said=
-	for ((i = 0; i < 30; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		said=$(journal_since "$since" -t atimectl-generator)
 		[ -n "$said" ] && break
 		sleep 0.1

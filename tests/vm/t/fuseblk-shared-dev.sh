@@ -5,8 +5,10 @@
 # On 6.1 the block device's exclusive holder is the filesystem type, so
 # the new mount gets a second live superblock with the same device
 # number.  The directory belongs to the new superblock: no duplicate-name
-# trace, writes reach the new mount, and the old superblock's end leaves
-# the new directory in place.
+# trace, the old superblock's end leaves the new directory and the value
+# written to it in place, and the new superblock's end removes it.  (Which
+# superblock a written override governs cannot be seen in atime or the
+# counters: FUSE keeps atime in its daemon.)
 #
 # On 6.12 the holder is the superblock itself (get_tree_bdev() opens the
 # device with the superblock as holder): the retired superblock
@@ -15,6 +17,13 @@
 # filesystem types still can: mtd-shared-dev.sh).  The directory stays
 # the retired superblock's until it ends, then goes; the next mount gets
 # a fresh one.
+#
+# No fixed sleeps: the old ntfs-3g daemon, which holds the device open
+# too, must have exited (the forced unmount aborts its connection) before
+# the device can be mounted again, and is waited for; the retired
+# superblock ends in the close(2) of its last file (the final fput and the
+# detached mount's cleanup run before close returns), and on 6.12 its
+# directory's removal is waited for.
 . /usr/lib/atimectl-tests/lib.sh
 dev=$(scratch_dev scratch2)
 mkntfs -Q -F -q "$dev" >/dev/null
@@ -23,6 +32,7 @@ m1=$w/mnt-ntfs1 m2=$w/mnt-ntfs2
 mkdir -p "$m1" "$m2"
 ntfs-3g "$dev" "$m1"
 expect_eq "ntfs-3g mount type" "$(findmnt -n -o FSTYPE "$m1")" fuseblk
+daemon=$(pgrep -n -x ntfs-3g) || die "no ntfs-3g daemon for $m1"
 echo data >"$m1/f"
 mm=$(findmnt -n -o MAJ:MIN "$m1" | tr -d ' ')
 d=/sys/fs/relatime/$mm
@@ -33,7 +43,11 @@ exec 3<"$m1/f"
 umount -f "$m1" 2>/dev/null || true
 umount -l "$m1" 2>/dev/null || true
 mountpoint -q "$m1" && die "$m1 still mounted after umount -f and -l"
-sleep 1
+for ((i = 0; i < wait_polls; i++)); do
+	kill -0 "$daemon" 2>/dev/null || break
+	sleep 0.1
+done
+kill -0 "$daemon" 2>/dev/null && die "the ntfs-3g daemon of $m1 (pid $daemon) still runs 60s after umount -f"
 
 kver=$(uname -r | cut -d- -f1 | cut -d. -f1,2)
 if [ "$kver" != 6.1 ]; then
@@ -48,8 +62,7 @@ if [ "$kver" != 6.1 ]; then
 	[ -d "$d" ] || die "$d vanished while the retired superblock lives"
 	expect_eq "retired superblock's override" "$(cat "$d/relatime_interval")" 111
 	exec 3<&-
-	sleep 2
-	[ -e "$d" ] && die "$d still there after the retired superblock's last file closed"
+	wait_gone "$d" || die "$d still there 60s after the retired superblock's last file closed"
 	ntfs-3g "$dev" "$m2" || die "ntfs-3g mount of $dev after the retired superblock ended failed"
 	expect_eq "device number of the new mount" "$(findmnt -n -o MAJ:MIN "$m2" | tr -d ' ')" "$mm"
 	[ -d "$d" ] || die "no $d for the new mount"
@@ -67,14 +80,10 @@ dmesg | grep -q 'duplicate filename' && die "sysfs reported a duplicate name: $(
 dmesg | grep -q "relatime: .*device $mm is now this superblock's" ||
 	die "no notice that $mm changed superblock"
 
-# The override written through the directory is the new superblock's:
-# FUSE keeps atime in its daemon (every FUSE inode is S_NOATIME), so it
-# shows in the value read back, not in counters.
+# The directory, and what is written to it, outlive the retired
+# superblock, which ends in the close of its last file.
 echo 3600 >"$d/relatime_interval"
-# The retired superblock goes away when its last file is closed; the
-# new directory stays.
 exec 3<&-
-sleep 2
 [ -d "$d" ] || die "$d vanished when the retired superblock went away"
 expect_eq "override after the old superblock's end" "$(cat "$d/relatime_interval")" 3600
 umount "$m2"

@@ -10,7 +10,7 @@ tag=atimectl-journal-clock-$$
 # logged TEXT: wait until the journal holds TEXT under the tag.
 logged() {
 	local i
-	for ((i = 0; i < 100; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		journalctl --no-pager -o cat -t "$tag" | grep -qxF "$1" && return 0
 		sleep 0.1
 	done

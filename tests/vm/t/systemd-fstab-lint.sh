@@ -10,7 +10,7 @@ echo "LABEL=nothing /srv/nothing ext4 x-relatime-interval=1h zero 0" >>/etc/fsta
 since=$(journal_mark)
 systemctl daemon-reload
 lines=
-for ((i = 0; i < 50; i++)); do
+for ((i = 0; i < wait_polls; i++)); do
 	lines=$(journal_since "$since" -t atimectl-generator)
 	[ -n "$lines" ] && break
 	sleep 0.1

@@ -1,12 +1,12 @@
 # Helpers for the systemd-*.sh tests (not a test itself; sourced after
 # lib.sh).
 
-# wait_state UNIT STATE...: wait up to 60s until UNIT's ActiveState is one
-# of STATEs; prints the state it ended in.
+# wait_state UNIT STATE...: wait up to 60s (wait_polls) until UNIT's
+# ActiveState is one of STATEs; prints the state it ended in.
 wait_state() {
 	local unit=$1 s i want
 	shift
-	for ((i = 0; i < 600; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		s=$(systemctl show -P ActiveState "$unit")
 		for want in "$@"; do
 			if [ "$s" = "$want" ]; then
@@ -19,11 +19,11 @@ wait_state() {
 	echo "$s"
 }
 
-# wait_file FILE WANT: wait up to 30s until FILE holds WANT; prints what it
-# holds in the end ("(missing)" if it does not exist).
+# wait_file FILE WANT: wait up to 60s (wait_polls) until FILE holds WANT;
+# prints what it holds in the end ("(missing)" if it does not exist).
 wait_file() {
 	local v i
-	for ((i = 0; i < 300; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		v=$(cat "$1" 2>/dev/null || echo "(missing)")
 		[ "$v" = "$2" ] && break
 		sleep 0.1
@@ -42,16 +42,6 @@ wait_mounted() {
 	systemctl start "$unit" 2>/dev/null || true
 	mountpoint -q "$1" ||
 		die "$1 is not mounted ($unit: $(systemctl show -P ActiveState "$unit"))"
-}
-
-# wait_gone PATH: wait up to 10s until PATH does not exist; fails if it stays.
-wait_gone() {
-	local i
-	for ((i = 0; i < 100; i++)); do
-		[ -e "$1" ] || return 0
-		sleep 0.1
-	done
-	return 1
 }
 
 override_file() { echo "/sys/fs/relatime/$(majmin "$1")/relatime_interval"; }
@@ -88,7 +78,7 @@ expect_no_override() {
 apply_log() {
 	local i lines id
 	id=$(systemctl show -P InvocationID "$1")
-	for ((i = 0; i < 100; i++)); do
+	for ((i = 0; i < wait_polls; i++)); do
 		lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$1" _SYSTEMD_INVOCATION_ID="$id")
 		[ -n "$lines" ] && break
 		sleep 0.1

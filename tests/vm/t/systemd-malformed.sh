@@ -21,7 +21,7 @@ expect_eq "/srv/broken override" "$(cat "$(override_file /srv/broken)")" -1
 # What the service's process wrote (systemd's own messages about the unit
 # come from init.scope), and nothing more: exactly one line, which names the
 # mount point and the bad value.
-for ((i = 0; i < 50; i++)); do
+for ((i = 0; i < wait_polls; i++)); do
 	lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$svc")
 	[ -n "$lines" ] && break
 	sleep 0.1

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# scripts/test.sh's own logic, on the host: bad arguments are refused, and
+# its final line counts every suite that ran or was left out.  The script
+# runs in a copy of the tree whose kernel, image and VM commands are stubs
+# (nothing is built or booted): the stub scripts/vm.sh answers each suite
+# with the TAP that $FAKE_DIR/SUITE.tap holds (default: one passing test
+# and the runner's kernel-log check).
+#
+#   test-test-sh.sh SOURCE_ROOT
+set -u
+src=${1:?usage: test-test-sh.sh SOURCE_ROOT}
+# the settings scripts/test.sh reads from the environment, as a user has none
+unset ATIMECTL_BASE ATIMECTL_KERNEL ATIMECTL_DEBUG_BASES ATIMECTL_RELEASE STRESS_SECONDS
+T=$(mktemp -d /tmp/atimectl-test-sh-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+n=0 fail=0
+check() {	# check DESCRIPTION COMMAND...
+	local what=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		sed 's/^/#   /' "$T/out" | tail -n 30
+		fail=1
+	fi
+}
+
+tree=$T/tree
+mkdir -p "$tree/scripts" "$tree/kernel/patches/6.1" "$tree/kernel/patches/6.12" \
+	"$tree/tests/vm" "$tree/build/linux-6.1/scripts" "$tree/build/linux-6.12/scripts" \
+	"$T/fake"
+cp "$src/scripts/test.sh" "$tree/scripts/"
+cp "$src/kernel/bases.sh" "$tree/kernel/"
+cp -r "$src/tests/vm/suites" "$tree/tests/vm/"
+stub() {	# stub PATH [BODY]
+	printf '#!/usr/bin/env bash\n%s\n' "${2:-exit 0}" >"$tree/$1"
+	chmod +x "$tree/$1"
+}
+stub scripts/host-deps.sh
+stub scripts/build-image.sh
+stub kernel/build.sh
+stub tests/kernel-deb.sh 'echo "ok - kernel-deb stub"'
+stub tests/kernel-scripts-args.sh 'echo "ok - kernel-scripts-args stub"'
+stub build/linux-6.1/scripts/checkpatch.pl
+stub build/linux-6.12/scripts/checkpatch.pl
+stub scripts/vm.sh '
+while [ $# -gt 0 ]; do
+	case $1 in
+	--suite) suite=$2; shift ;;
+	--results) results=$2; shift ;;
+	--) break ;;
+	esac
+	shift
+done
+if [ -f "$FAKE_DIR/$suite.tap" ]; then
+	cp "$FAKE_DIR/$suite.tap" "$results"
+else
+	printf "ok 1 a.sh\nok 2 kernel log has no BUG\n1..2\n# atimectl: done\n" >"$results"
+fi'
+export FAKE_DIR=$T/fake
+
+# ts ARGS...: run the copy of scripts/test.sh; $T/out, $rc
+ts() {
+	(cd "$tree" && bash scripts/test.sh "$@") >"$T/out" 2>&1
+	rc=$?
+}
+last() { tail -n 1 "$T/out"; }
+has() { grep -qxF -- "$1" "$T/out"; }
+
+manual=$(grep -l '^# manual: ' "$src"/tests/vm/suites/* | wc -l)
+all=$(find "$src/tests/vm/suites" -type f | wc -l)
+debug=$(grep -lx '# kernel: debug' "$src"/tests/vm/suites/* | wc -l)
+[ "$manual" -ge 1 ] && [ "$debug" -ge 1 ] || { echo "Bail out! no manual or debug suite in $src/tests/vm/suites"; exit 1; }
+
+# Bad arguments.
+for bad in "--vm nosuch" "--vm ../suites/main" "--vm main ." "--vm main ''" \
+	"--base 9.9 --vm main" "--base" "--bogus"; do
+	eval "ts $bad"
+	check "'$bad': exit status 2" test "$rc" = 2
+	check "'$bad': says what is wrong" grep -q '^scripts/test.sh: ' "$T/out"
+	check "'$bad': runs nothing" eval '! grep -q "^===" "$T/out"'
+done
+ATIMECTL_KERNEL=/nonexistent ts --vm main
+check "ATIMECTL_KERNEL on two bases: exit status 2" test "$rc" = 2
+
+# A default run under ATIMECTL_KERNEL: the debug suite, the manual ones and
+# the kernel checks are counted as skipped.
+ATIMECTL_KERNEL=/fake/bzImage ts --base 6.12 --vm
+ran=$((all - manual - debug))
+check "ATIMECTL_KERNEL: exit 0" test "$rc" = 0
+check "ATIMECTL_KERNEL: the debug suite has a SKIP line" \
+	has "ok - suite stress on 6.12 # SKIP debug kernel: ATIMECTL_KERNEL boots /fake/bzImage"
+check "ATIMECTL_KERNEL: checkpatch has a SKIP line" \
+	has "ok - checkpatch --strict on kernel/patches/6.12 # SKIP ATIMECTL_KERNEL: no kernel built"
+check "ATIMECTL_KERNEL: a manual suite has a SKIP line" grep -q '^ok - suite bootcost on 6.12 # SKIP manual: ' "$T/out"
+check "ATIMECTL_KERNEL: final line counts them" \
+	test "$(last)" = "$((2 * ran)) passed, 0 failed, $((manual + debug + 3)) skipped"
+
+# No debug base: the stress suite is counted as skipped on each base.
+ATIMECTL_DEBUG_BASES='' ts --vm
+check "ATIMECTL_DEBUG_BASES='': exit 0" test "$rc" = 0
+check "ATIMECTL_DEBUG_BASES='': SKIP line on 6.1" \
+	has "ok - suite stress on 6.1 # SKIP debug kernel: 6.1 is not in ATIMECTL_DEBUG_BASES (\"\")"
+check "ATIMECTL_DEBUG_BASES='': SKIP line on 6.12" \
+	has "ok - suite stress on 6.12 # SKIP debug kernel: 6.12 is not in ATIMECTL_DEBUG_BASES (\"\")"
+# per base: the suites' 2 results each, kernel-deb, kernel-scripts-args, checkpatch
+check "ATIMECTL_DEBUG_BASES='': final line" \
+	test "$(last)" = "$((2 * (2 * ran + 3))) passed, 0 failed, $((2 * (manual + debug))) skipped"
+
+# The default debug base: stress skipped on 6.1 only, run on 6.12.
+ts --vm
+check "default: stress skipped on 6.1" grep -q '^ok - suite stress on 6.1 # SKIP' "$T/out"
+check "default: stress not skipped on 6.12" eval '! grep -q "^ok - suite stress on 6.12 # SKIP" "$T/out"'
+check "default: final line" \
+	test "$(last)" = "$((2 * (2 * ran + 3) + 2)) passed, 0 failed, $((2 * manual + 1)) skipped"
+
+# A suite whose every test skipped is one more skip; one with no test
+# result at all fails.
+printf 'ok 1 a.sh # SKIP no disk\nok 2 b.sh # SKIP no disk\nok 3 kernel log has no BUG\n1..3\n' >"$T/fake/main.tap"
+ATIMECTL_KERNEL=/fake/bzImage ts --base 6.12 --vm main
+check "all tests skipped: exit 0" test "$rc" = 0
+check "all tests skipped: a SKIP line for the suite" \
+	has "ok - suite main on 6.12 # SKIP every one of its 2 tests skipped"
+check "all tests skipped: final line" test "$(last)" = "1 passed, 0 failed, 6 skipped"
+printf 'ok 1 kernel log has no BUG\n1..1\n# atimectl: done\n' >"$T/fake/main.tap"
+ATIMECTL_KERNEL=/fake/bzImage ts --base 6.12 --vm main
+check "no test results: fails" test "$rc" != 0
+check "no test results: says so" has "not ok - suite main on 6.12 reported no test results"
+check "no test results: final line" test "$(last)" = "1 passed, 1 failed, 3 skipped"
+printf 'not ok 1 a.sh\nok 2 b.sh # SKIP x\nok 3 kernel log has no BUG\n1..3\n' >"$T/fake/main.tap"
+ATIMECTL_KERNEL=/fake/bzImage ts --base 6.12 --vm main
+check "a failed test: fails" test "$rc" != 0
+check "a failed test: final line" test "$(last)" = "1 passed, 1 failed, 4 skipped"
+
+echo "1..$n"
+exit $fail
