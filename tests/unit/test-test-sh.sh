@@ -111,11 +111,18 @@ check "ATIMECTL_DEBUG_BASES='': SKIP line on 6.12" \
 check "ATIMECTL_DEBUG_BASES='': final line" \
 	test "$(last)" = "$((2 * (2 * ran + 3))) passed, 0 failed, $((2 * (manual + debug))) skipped"
 
-# The default debug base: stress skipped on 6.1 only, run on 6.12.
+# The default: no debug base, the stress suite skipped on both.
 ts --vm
 check "default: stress skipped on 6.1" grep -q '^ok - suite stress on 6.1 # SKIP' "$T/out"
-check "default: stress not skipped on 6.12" eval '! grep -q "^ok - suite stress on 6.12 # SKIP" "$T/out"'
+check "default: stress skipped on 6.12" grep -q '^ok - suite stress on 6.12 # SKIP' "$T/out"
 check "default: final line" \
+	test "$(last)" = "$((2 * (2 * ran + 3))) passed, 0 failed, $((2 * (manual + debug))) skipped"
+
+# A debug base named: stress skipped on 6.1 only, run on 6.12.
+ATIMECTL_DEBUG_BASES=6.12 ts --vm
+check "ATIMECTL_DEBUG_BASES=6.12: stress skipped on 6.1" grep -q '^ok - suite stress on 6.1 # SKIP' "$T/out"
+check "ATIMECTL_DEBUG_BASES=6.12: stress not skipped on 6.12" eval '! grep -q "^ok - suite stress on 6.12 # SKIP" "$T/out"'
+check "ATIMECTL_DEBUG_BASES=6.12: final line" \
 	test "$(last)" = "$((2 * (2 * ran + 3) + 2)) passed, 0 failed, $((2 * manual + 1)) skipped"
 
 # A suite whose every test skipped is one more skip; one with no test
