@@ -46,7 +46,8 @@ one() {
 # uncached data decides once per attempt, and how many attempts the
 # non-blocking read and its retries make depends on readahead.
 #   sendfile, copy_file_range (where it copies): splice_direct_to_actor()
-#     reads the file, then reads again at its end
+#     reads the file, then reads again at its end; on 6.1 each splice
+#     read of a file decides twice, splice(2) included
 #   execve: the binary and its ELF interpreter are read several times
 #   io_uring-direct-dirty: ext4 and xfs decide before the non-blocking
 #     O_DIRECT attempt fails over dirty page cache, and again in the retry
@@ -54,8 +55,9 @@ one() {
 kbase=$(uname -r | cut -d- -f1 | cut -d. -f1,2)
 case $kbase in
 6.1) multiplicity='
-* sendfile 2
-* copy_file_range 2
+* sendfile 3
+* splice 2
+* copy_file_range 3
 * execve 7
 * io_uring-uncached 1-3
 * io_uring-direct-dirty 2
