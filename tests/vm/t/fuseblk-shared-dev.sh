@@ -6,7 +6,10 @@
 # the new mount gets a second live superblock with the same device
 # number.  The directory belongs to the new superblock: no duplicate-name
 # trace, the old superblock's end leaves the new directory and the value
-# written to it in place, and the new superblock's end removes it.  (Which
+# written to it in place, and the new superblock's end removes it.  In
+# the other order (the newer superblock ends while the retired one lives)
+# the name passes back to the retired superblock, whose own override
+# shows again, and its end removes it.  (Which
 # superblock a written override governs cannot be seen in atime or the
 # counters: FUSE keeps atime in its daemon.)
 #
@@ -72,7 +75,9 @@ if [ "$kver" != 6.1 ]; then
 	exit 0
 fi
 
-ntfs-3g "$dev" "$m2" || die "second ntfs-3g mount of $dev failed"
+# The new daemon must not inherit fd 3: it would keep the retired
+# superblock alive past the close below (and past the umount of $m2).
+ntfs-3g "$dev" "$m2" 3<&- || die "second ntfs-3g mount of $dev failed"
 expect_eq "second mount's device number" "$(findmnt -n -o MAJ:MIN "$m2" | tr -d ' ')" "$mm"
 [ -d "$d" ] || die "no $d for the second mount"
 expect_eq "new superblock's override" "$(cat "$d/relatime_interval")" -1
@@ -86,6 +91,31 @@ echo 3600 >"$d/relatime_interval"
 exec 3<&-
 [ -d "$d" ] || die "$d vanished when the retired superblock went away"
 expect_eq "override after the old superblock's end" "$(cat "$d/relatime_interval")" 3600
-umount "$m2"
-[ -e "$d" ] && die "$d still there after the last unmount"
+
+# The other order: the newer superblock ends first, and the name passes
+# back to the retired one, whose own override shows again.  Retire $m2's
+# superblock (3600) with fd 4 open, mount the device at $m3, end $m3.
+m3=$w/mnt-ntfs3
+mkdir -p "$m3"
+daemon=$(pgrep -n -x ntfs-3g) || die "no ntfs-3g daemon for $m2"
+exec 4<"$m2/f"
+umount -f "$m2" 2>/dev/null || true
+umount -l "$m2" 2>/dev/null || true
+mountpoint -q "$m2" && die "$m2 still mounted after umount -f and -l"
+for ((i = 0; i < wait_polls; i++)); do
+	kill -0 "$daemon" 2>/dev/null || break
+	sleep 0.1
+done
+kill -0 "$daemon" 2>/dev/null && die "the ntfs-3g daemon of $m2 (pid $daemon) still runs 60s after umount -f"
+ntfs-3g "$dev" "$m3" 4<&- || die "third ntfs-3g mount of $dev failed"
+expect_eq "third mount's device number" "$(findmnt -n -o MAJ:MIN "$m3" | tr -d ' ')" "$mm"
+expect_eq "third superblock's override" "$(cat "$d/relatime_interval")" -1
+start=$(($(dmesg | wc -l) + 1))
+umount "$m3"
+[ -d "$d" ] || die "$d gone when the newest superblock ended while the retired one lives"
+expect_eq "retired superblock's override, back in sight" "$(cat "$d/relatime_interval")" 3600
+dmesg | sed -n "$start,\$p" | grep -q "relatime: .*device $mm is this superblock's again" ||
+	die "no notice that $mm went back to the retired superblock"
+exec 4<&-
+[ -e "$d" ] && die "$d still there after the retired superblock's last file closed"
 exit 0
