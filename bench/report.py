@@ -193,7 +193,7 @@ if cp:
            f"any interrupt taken, included). {n} cached 1-byte pread()s of a "
            f"file on ext4 (no journal, virtio disk) after a warm-up of {n // 10}; "
            f"{n // 4} stat()+open()+close() rounds; {n} getppid() calls as the "
-           f"bare syscall cost. Each measured 3 times in one boot; median shown. "
+           f"bare syscall cost. Each measured 3 times in one boot, after a warm-up round that is not counted, with the timers stopped; median shown. "
            f"Stock: {kdir + '/bzImage-stock' if cs else 'not run'} "
            f"(same config, no patches).", ""]
     configs = ["noatime", "relatime", "relatime+override", "strictatime", "relatime+lazytime"]
