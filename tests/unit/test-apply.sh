@@ -29,7 +29,7 @@ case_() {
 		echo -1 >"$T/sys/$d/relatime_interval"
 	done
 	ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys \
-		"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" "$@" >"$T/out" 2>"$T/err"
+		"${wrapper[@]}" "$ATIMECTL" apply -F "${mi:-$MI}" "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	out=$(cat "$T/out")
 	err=$(cat "$T/err")
@@ -99,6 +99,46 @@ expect_value "conflict with a TARGET" 8:16 7200
 printf '/dev/sdb /srv/data ext4 x-relatime-interval=1h 0 0\n/srv/data/export /srv/bind none bind,x-relatime-interval=60min 0 0\n' >"$T/fstab-same"
 case_ "same value on both mounts" 0 "/srv/bind (8:16): relatime interval 1h (x-relatime-interval=60min)" "" \
 	--fstab "$T/fstab-same"
+
+# Names, option strings and values are shown escaped, as findmnt shows
+# them, in what is applied and in every message: a newline would split a
+# journal line, an ESC or CSI (UTF-8 \302\233) sequence would reach the
+# terminal.  8:16 is mounted on "/srv/a<newline>b", 8:48 on "/srv/c<CSI>2J".
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'26 21 8:16 / /srv/a\012b rw,relatime - ext4 /dev/sdb rw' \
+	$'29 21 8:48 / /srv/c\302\2332J rw,relatime - ext4 /dev/sdd rw' >"$T/mi-control"
+mi=$T/mi-control
+case_ "escaped: applied" 0 '/srv/a\x0ab (8:16): relatime interval 1h (x-relatime-interval=1h)' "" \
+	-O 'x-relatime-interval=1h' 8:16
+case_ "escaped: C1 control" 0 '/srv/c\xc2\x9b2J (8:48): relatime interval 1h (x-relatime-interval=1h)' "" \
+	-O 'x-relatime-interval=1h' 8:48
+case_ "escaped: invalid value" 1 "" \
+	"atimectl: /srv/a\\x0ab: invalid x-relatime-interval= value '1h\\x1b[2J': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)" \
+	-O $'x-relatime-interval=1h\e[2J' 8:16
+case_ "escaped: unparsable options" 1 "" \
+	"atimectl: /srv/c\\xc2\\x9b2J: cannot parse mount options 'x-relatime-interval=\"1h\\x0a'" \
+	-O $'x-relatime-interval="1h\n' 8:48
+case_ "escaped: nothing to do" 0 '/srv/a\x0ab: no x-relatime-interval= option, nothing to do' "" \
+	-v -O rw 8:16
+case_ "escaped: not mounted" 0 '/srv/x\x1b[2J: not mounted, nothing to apply' "" \
+	--if-mounted -O 'x-relatime-interval=1h' $'/srv/x\e[2J'
+printf '/dev/sdb /srv/a\\012b ext4 x-relatime-interval=2h 0 0\nbad\n' >"$T/fstab-control"
+cp "$T/fstab-control" "$T/fstab"$'\e'"[2J"
+case_ "escaped: fstab" 1 '/srv/a\x0ab (8:16): relatime interval 2h (x-relatime-interval=2h)' \
+	"atimectl: $T/fstab\\x1b[2J: parse error at line 2 -- ignored" \
+	--fstab "$T/fstab"$'\e'"[2J"
+case_ "escaped: missing fstab" 1 "" \
+	"atimectl: cannot read $T/nofstab\\x0a: No such file or directory" \
+	--fstab "$T/nofstab"$'\n'
+printf '/dev/sdb /srv/a\\012b ext4 x-relatime-interval=2h 0 0\n/srv/a\\012b /srv/c\302\2332J none bind,x-relatime-interval=1h 0 0\n' >"$T/fstab-control-conflict"
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'26 21 8:16 / /srv/a\012b rw,relatime - ext4 /dev/sdb rw' \
+	$'29 21 8:16 / /srv/c\302\2332J rw,relatime - ext4 /dev/sdb rw' >"$T/mi-control-bind"
+mi=$T/mi-control-bind
+case_ "escaped: conflict" 0 '/srv/c\xc2\x9b2J (8:16): relatime interval 1h (x-relatime-interval=1h)' \
+	'atimectl: conflict on 8:16: /srv/a\x0ab asks for x-relatime-interval=2h, /srv/c\xc2\x9b2J for x-relatime-interval=1h; the one applied last wins: 1h' \
+	--fstab "$T/fstab-control-conflict"
+mi=
 
 [ "$failures" -eq 0 ] && echo "all apply cases passed"
 [ "$failures" -eq 0 ]

@@ -11,6 +11,7 @@
 
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "mounts.h"
 #include "optstr.h"
 #include "sysfs.h"
@@ -67,7 +68,10 @@ static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 
 static void say_gone(const char *target, const char *when)
 {
-	printf("%s: %s, nothing to apply\n", target, when);
+	char *esc;
+
+	printf("%s: %s, nothing to apply\n", name_escape(target, &esc), when);
+	free(esc);
 }
 
 static bool fstab_errors;
@@ -75,9 +79,12 @@ static bool fstab_errors;
 /* A line libmount cannot parse: said once, skipped, and apply exits 1. */
 static int fstab_errcb(struct libmnt_table *tb, const char *filename, int line)
 {
+	char *esc;
+
 	(void) tb;
 	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
-		filename ? filename : "/etc/fstab", line);
+		name_escape(filename ? filename : "/etc/fstab", &esc), line);
+	free(esc);
 	fstab_errors = true;
 	return 1;
 }
@@ -95,8 +102,11 @@ static struct libmnt_table *load_fstab(const char *file)
 	r = mnt_table_parse_fstab(tb, file);
 	/* no /etc/fstab at all is an empty one, an explicit file must exist */
 	if (r < 0 && !(r == -ENOENT && !file)) {
+		char *esc;
+
 		fprintf(stderr, "atimectl: cannot read %s: %s\n",
-			file ? file : "/etc/fstab", strerror(-r));
+			name_escape(file ? file : "/etc/fstab", &esc), strerror(-r));
+		free(esc);
 		mnt_unref_table(tb);
 		return NULL;
 	}
@@ -111,7 +121,7 @@ static struct libmnt_table *load_fstab(const char *file)
 static int examine(const char *name, const char *optstr, struct planned *p,
 		   bool quiet)
 {
-	char *value = NULL;
+	char *value = NULL, *e1, *e2;
 	int64_t seconds;
 	int r;
 
@@ -128,12 +138,16 @@ static int examine(const char *name, const char *optstr, struct planned *p,
 	}
 	if (r < 0 && !value) {
 		fprintf(stderr, "atimectl: %s: cannot parse mount options '%s'\n",
-			name, optstr);
+			name_escape(name, &e1), name_escape(optstr, &e2));
+		free(e1);
+		free(e2);
 		return -1;
 	}
 	if (r < 0) {
 		fprintf(stderr, "atimectl: %s: invalid " RELATIME_OPTION "= value '%s': %s\n",
-			name, value, duration_strerror(r));
+			name_escape(name, &e1), name_escape(value, &e2), duration_strerror(r));
+		free(e1);
+		free(e2);
 		free(value);
 		return -1;
 	}
@@ -205,11 +219,18 @@ static void report_conflict(dev_t devno, const char *loser, const char *lost_val
 			    const char *winner, const struct planned *w)
 {
 	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+	char *e1, *e2, *e3, *e4;
 
 	fprintf(stderr, "atimectl: conflict on %s: %s asks for " RELATIME_OPTION "=%s, "
 		"%s for " RELATIME_OPTION "=%s; the one applied last wins: %s\n",
-		devno_format(devno, majmin, sizeof(majmin)), loser, lost_value,
-		winner, w->value, duration_format(w->seconds, buf, sizeof(buf)));
+		devno_format(devno, majmin, sizeof(majmin)),
+		name_escape(loser, &e1), name_escape(lost_value, &e2),
+		name_escape(winner, &e3), name_escape(w->value, &e4),
+		duration_format(w->seconds, buf, sizeof(buf)));
+	free(e1);
+	free(e2);
+	free(e3);
+	free(e4);
 }
 
 /*
@@ -370,8 +391,13 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		if (r < 0) {
 			failed = true;
 		} else if (r == 0) {
-			if (opts->verbose)
-				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n", target);
+			char *esc;
+
+			if (opts->verbose) {
+				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n",
+				       name_escape(target, &esc));
+				free(esc);
+			}
 		} else {
 			p.pos = argc > 0 ? table_pos(tb, fss[i]) : i;
 			plan[nplan++] = p;
@@ -393,7 +419,8 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	}
 	for (size_t i = 0; i < nplan; i++) {
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX];
+		const char *fstype = mnt_fs_get_fstype(plan[i].fs);
+		char majmin[DEVNO_FORMAT_MAX], *e1, *e2, *e3;
 
 		if (kernel_fs_has_dir(&k, devno))
 			continue;
@@ -403,9 +430,13 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
-			mnt_fs_get_target(plan[i].fs),
-			mnt_fs_get_fstype(plan[i].fs) ? mnt_fs_get_fstype(plan[i].fs) : "filesystem",
-			devno_format(devno, majmin, sizeof(majmin)), k.sysfs_root, majmin);
+			name_escape(mnt_fs_get_target(plan[i].fs), &e1),
+			name_escape(fstype ? fstype : "filesystem", &e2),
+			devno_format(devno, majmin, sizeof(majmin)),
+			name_escape(k.sysfs_root, &e3), majmin);
+		free(e1);
+		free(e2);
+		free(e3);
 		failed = true;
 	}
 	if (failed)
@@ -414,7 +445,7 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	ret = 0;
 	for (size_t i = 0; i < nplan; i++) {
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
 
 		if (plan[i].lost)
 			continue;
@@ -437,10 +468,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		printf("%s (%s): relatime interval %s (" RELATIME_OPTION "=%s)\n",
-		       mnt_fs_get_target(plan[i].fs),
+		       name_escape(mnt_fs_get_target(plan[i].fs), &e1),
 		       devno_format(devno, majmin, sizeof(majmin)),
 		       duration_format(plan[i].seconds, buf, sizeof(buf)),
-		       plan[i].value);
+		       name_escape(plan[i].value, &e2));
+		free(e1);
+		free(e2);
 	}
 	if (fflush(stdout) != 0 || fstab_errors)
 		ret = 1;

@@ -192,8 +192,11 @@ int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
 }
 
 /* Print a write failure the way users can act on it. */
-static void report_write_error(const char *verb, const char *path, int error)
+static void report_write_error(const char *verb, const char *rawpath, int error)
 {
+	char *esc;
+	const char *path = name_escape(rawpath, &esc);
+
 	switch (error) {
 	case EACCES:
 	case EPERM:
@@ -218,6 +221,7 @@ static void report_write_error(const char *verb, const char *path, int error)
 			verb, path, strerror(error));
 		break;
 	}
+	free(esc);
 }
 
 /* Write "value\n" to dirfd/name; returns 0 or a positive errno. */
