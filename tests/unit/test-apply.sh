@@ -16,7 +16,7 @@ read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
 failures=0
 
 # case NAME WANT-RC WANT-STDOUT WANT-STDERR ARGS...: a fresh fake kernel
-# (8:16 and 8:48 at -1), atimectl apply -F mountinfo-basic ARGS, and exact
+# (8:16, 8:48 and 0:50 at -1), atimectl apply -F mountinfo-basic ARGS, and exact
 # expectations.
 case_() {
 	local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc out err d
@@ -24,7 +24,7 @@ case_() {
 	rm -rf "$T/proc" "$T/sys"
 	mkdir -p "$T/proc"
 	echo 86400 >"$T/proc/relatime_interval"
-	for d in 8:16 8:48; do
+	for d in 8:16 8:48 0:50; do
 		mkdir -p "$T/sys/$d"
 		echo -1 >"$T/sys/$d/relatime_interval"
 	done
@@ -99,6 +99,39 @@ expect_value "conflict with a TARGET" 8:16 7200
 printf '/dev/sdb /srv/data ext4 x-relatime-interval=1h 0 0\n/srv/data/export /srv/bind none bind,x-relatime-interval=60min 0 0\n' >"$T/fstab-same"
 case_ "same value on both mounts" 0 "/srv/bind (8:16): relatime interval 1h (x-relatime-interval=60min)" "" \
 	--fstab "$T/fstab-same"
+
+# An fstab line describes the mount whose source and target it names, as
+# findmnt --fstab --evaluate and libmount's mnt_table_is_fs_mounted() match
+# them: another filesystem mounted on the same mount point does not take
+# its value.
+printf '/dev/sdb /srv/data ext4 x-relatime-interval=2h 0 0\n' >"$T/fstab-sdb"
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'40 21 0:50 / /srv/data rw,relatime - tmpfs tmpfs rw' >"$T/mi-tmpfs-over"
+mi=$T/mi-tmpfs-over
+case_ "fstab: another filesystem on the mount point" 0 "" "" --fstab "$T/fstab-sdb"
+expect_value "fstab: another filesystem on the mount point" 0:50 -1
+case_ "fstab: another filesystem on the mount point, TARGET" 0 "" "" --fstab "$T/fstab-sdb" /srv/data
+expect_value "fstab: another filesystem on the mount point, TARGET" 0:50 -1
+printf 'tmpfs /srv/data tmpfs x-relatime-interval=1h 0 0\n' >"$T/fstab-tmpfs"
+case_ "fstab: the tmpfs line" 0 "/srv/data (0:50): relatime interval 1h (x-relatime-interval=1h)" "" \
+	--fstab "$T/fstab-tmpfs"
+expect_value "fstab: the tmpfs line" 0:50 3600
+# /dev/sdb under a tmpfs: the line is /dev/sdb's, not the topmost mount's
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'26 21 8:16 / /srv/data rw,relatime - ext4 /dev/sdb rw' \
+	'40 26 0:50 / /srv/data rw,relatime - tmpfs tmpfs rw' >"$T/mi-tmpfs-stacked"
+mi=$T/mi-tmpfs-stacked
+case_ "fstab: stacked, the line's own mount" 0 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" "" \
+	--fstab "$T/fstab-sdb"
+expect_value "fstab: stacked, the line's own mount" 0:50 -1
+expect_value "fstab: stacked, the line's own mount" 8:16 7200
+# a bind mount of another directory is not the line's
+mi=
+printf '/srv/data/other /srv/bind none bind,x-relatime-interval=1h 0 0\n' >"$T/fstab-bind-other"
+case_ "fstab: bind mount of another directory" 0 "" "" --fstab "$T/fstab-bind-other"
+expect_value "fstab: bind mount of another directory" 8:16 -1
+printf '/srv/data/export /srv/bind none bind,x-relatime-interval=1h 0 0\n' >"$T/fstab-bind"
+case_ "fstab: bind mount" 0 "/srv/bind (8:16): relatime interval 1h (x-relatime-interval=1h)" "" --fstab "$T/fstab-bind"
 
 # Names, option strings and values are shown escaped, as findmnt shows
 # them, in what is applied and in every message: a newline would split a

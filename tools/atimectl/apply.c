@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <libmount.h>
 
 #include "atimectl.h"
@@ -163,9 +164,123 @@ static int examine(const char *name, const char *optstr, struct planned *p,
 }
 
 /*
+ * The root (the directory of its filesystem) a bind mount of path shows in
+ * mountinfo, and that filesystem's mount, as mnt_table_is_fs_mounted()
+ * works it out: path inside the mount that holds it.  NULL without one.
+ */
+static char *bind_root(struct libmnt_table *tb, struct libmnt_cache *cache,
+		       const char *path, struct libmnt_fs **holder)
+{
+	const char *canonical = cache ? mnt_resolve_path(path, cache) : NULL;
+	const char *target, *root, *rest;
+	char *ret;
+
+	if (canonical)	/* belongs to the cache */
+		path = canonical;
+	*holder = mount_for_path(tb, path, 0, 0);
+	if (!*holder)
+		return NULL;
+	target = mnt_fs_get_target(*holder);
+	root = mnt_fs_get_root(*holder);
+	rest = path + (strcmp(target, "/") == 0 ? 0 : strlen(target));
+	if (!root || strcmp(root, "/") == 0)
+		root = "";
+	if (!*root && !*rest)
+		rest = "/";
+	if (asprintf(&ret, "%s%s", root, rest) < 0)
+		return NULL;
+	return ret;
+}
+
+/*
+ * Does the fstab line entry describe the mounted fs?  The question "mount
+ * -a" asks (mnt_table_is_fs_mounted(), findmnt --fstab --evaluate): the
+ * same mount point, and the same source, after tags and paths are
+ * evaluated, or the same device number; for a bind mount the same
+ * filesystem and directory in it, for a btrfs subvol= the same subvolume.
+ */
+static bool fstab_describes(struct libmnt_table *tb, struct libmnt_cache *cache,
+			    struct libmnt_fs *entry, struct libmnt_fs *fs)
+{
+	const char *src = mnt_fs_get_source(entry), *root = mnt_fs_get_root(fs);
+	const char *target = mnt_fs_get_target(entry);
+	char *val;
+	size_t len;
+
+	if (!src || !target || !mnt_fs_match_target(fs, target, cache))
+		return false;
+
+	if (mnt_fs_get_option(entry, "bind", NULL, NULL) == 0 ||
+	    mnt_fs_get_option(entry, "rbind", NULL, NULL) == 0) {
+		struct libmnt_fs *holder;
+		char *want = bind_root(tb, cache, src, &holder);
+		bool same = want && root && strcmp(want, root) == 0 &&
+			    mnt_fs_get_devno(holder) == mnt_fs_get_devno(fs);
+
+		free(want);
+		return same;
+	}
+
+	if (mnt_fs_get_option(entry, "subvol", &val, &len) == 0 && val) {
+		while (len > 0 && *val == '/') {
+			val++;
+			len--;
+		}
+		if (!root || root[0] != '/' || strlen(root + 1) != len ||
+		    strncmp(root + 1, val, len) != 0)
+			return false;
+	}
+
+	if (mnt_fs_match_source(fs, src, cache))
+		return true;
+	/* a device by another name: /dev/disk/by-..., /dev/mapper/... */
+	if (cache && !mnt_fs_is_pseudofs(entry) && !mnt_fs_is_netfs(entry)) {
+		const char *dev = mnt_resolve_spec(src, cache);
+		struct stat st;
+
+		if (dev && stat(dev, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == mnt_fs_get_devno(fs))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The fstab line of a mounted filesystem: the first one that describes
+ * it.  Of stacked mounts a line describes both of (a tmpfs on a tmpfs),
+ * it is the topmost one's.
+ */
+static struct libmnt_fs *fstab_entry(struct libmnt_table *tb, struct libmnt_table *fstab,
+				     struct libmnt_fs *fs)
+{
+	struct libmnt_cache *cache = mnt_table_get_cache(fstab);
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *entry, *found = NULL, *other;
+	bool later = false;
+
+	if (!itr)
+		return NULL;
+	while (!found && mnt_table_next_fs(fstab, itr, &entry) == 0)
+		if (fstab_describes(tb, cache, entry, fs))
+			found = entry;
+	if (!found)
+		goto out;
+	mnt_reset_iter(itr, MNT_ITER_FORWARD);
+	while (mnt_table_next_fs(tb, itr, &other) == 0) {
+		if (other == fs)
+			later = true;
+		else if (later && fstab_describes(tb, cache, found, other))
+			found = NULL;
+	}
+out:
+	mnt_free_iter(itr);
+	return found;
+}
+
+/*
  * The options libmount knows for a mounted filesystem: its fstab entry
- * (matched by mount point) and the userspace options kept in utab.  The
- * utab ones come last, so they win.
+ * (matched by source and mount point) and the userspace options kept in
+ * utab.  The utab ones come last, so they win.
  */
 static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 			 struct libmnt_fs *fs, struct planned *p, bool quiet)
@@ -175,10 +290,7 @@ static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 	int found = 0, r;
 
 	if (fstab && target)
-		entry = mnt_table_find_target(fstab, target, MNT_ITER_FORWARD);
-	/* of stacked mounts, the fstab line describes the topmost one */
-	if (entry && mnt_table_find_target(tb, target, MNT_ITER_BACKWARD) != fs)
-		entry = NULL;
+		entry = fstab_entry(tb, fstab, fs);
 	if (entry) {
 		r = examine(target, mnt_fs_get_options(entry), p, quiet);
 		if (r < 0)
