@@ -258,6 +258,35 @@ check "reset 8:32" "$(value 8:32)" -1
 run reset -F "$MI"
 expect "reset without target" 2 "atimectl: reset: expected at least one TARGET (see --help)"
 
+# A source two filesystems are mounted from names neither: a usage error
+# that lists them, and nothing is changed.  Mounts of one filesystem (a
+# bind mount and its source) are not ambiguous.
+make_kernel
+mkdir "$T/sys/0:26"
+echo -1 >"$T/sys/0:26/relatime_interval"
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'24 21 0:25 / /run rw,nosuid,relatime - tmpfs tmpfs rw' \
+	'25 21 0:26 / /tmp\012x rw,relatime - tmpfs tmpfs rw' >"$T/mi-two-tmpfs"
+ambiguous="atimectl: tmpfs: ambiguous: mounted from it are /run (0:25), /tmp\\x0ax (0:26); name one by mount point or MAJ:MIN"
+run set -F "$T/mi-two-tmpfs" tmpfs 1h
+expect "ambiguous: set" 2 "$ambiguous"
+check "ambiguous: set changed nothing" "$(value 0:25)/$(value 0:26)" "-1/-1"
+run reset -F "$T/mi-two-tmpfs" / tmpfs
+expect "ambiguous: reset" 2 "$ambiguous"
+run status -F "$T/mi-two-tmpfs" tmpfs
+expect "ambiguous: status" 2 "$ambiguous"
+check "ambiguous: status prints nothing" "$out" ""
+run apply -F "$T/mi-two-tmpfs" -O x-relatime-interval=1h tmpfs
+expect "ambiguous: apply" 2 "$ambiguous"
+check "ambiguous: apply changed nothing" "$(value 0:25)/$(value 0:26)" "-1/-1"
+run set -F "$T/mi-two-tmpfs" /run 1h
+expect "ambiguous: the mount point is not" 0 ""
+check "ambiguous: the mount point is not" "$(value 0:25)/$(value 0:26)" "3600/-1"
+run set -F "$MI" /dev/sdb 2h
+expect "a bind mount and its source are one filesystem" 0 ""
+check "a bind mount and its source are one filesystem" "$(value 8:16)" 7200
+make_kernel
+
 # as an unprivileged user: as root, drop to nobody, who may read the
 # fixtures but not write the read-only file
 chmod 0444 "$T/sys/8:1/relatime_interval"

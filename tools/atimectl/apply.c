@@ -452,8 +452,14 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		if (opts->if_mounted) {
 			for (int i = 0; i < argc; i++)
 				fss[i] = find_mount_point(tb, argv[i]);
-		} else if (resolve_targets(tb, argc, argv, fss) < 0) {
-			goto out;
+		} else {
+			int r = resolve_targets(tb, argc, argv, fss);
+
+			if (r < 0) {
+				if (r == -ENOTUNIQ)
+					ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 	} else {
 		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);

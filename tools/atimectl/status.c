@@ -405,8 +405,12 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		targets = calloc((size_t) argc, sizeof(*targets));
 		if (!targets)
 			goto oom;
-		if (resolve_targets(tb, argc, argv, targets) < 0)
+		r = resolve_targets(tb, argc, argv, targets);
+		if (r < 0) {
+			if (r == -ENOTUNIQ)
+				ret = EXIT_USAGE;
 			goto out;
+		}
 	}
 
 	if (!kernel_has_fs_interval(&k))
