@@ -77,6 +77,35 @@ printf 'garbage\n' >"$T/fstab-only-bad"
 case_ "only an unparsable line" 1 "" \
 	"atimectl: $T/fstab-only-bad: parse error at line 1 -- ignored" --fstab "$T/fstab-only-bad"
 
+# One rule for every bad line: an invalid value, an option string libmount
+# cannot split, a line it cannot parse, a mount without a directory: the
+# valid lines are applied, each bad one is reported, and apply exits 1.
+cat >"$T/fstab-mixed" <<'FSTAB'
+/dev/sdb   /srv/data   ext4  x-relatime-interval=2h  0 0
+/dev/sdd   /mnt/stack  ext4  x-relatime-interval=fast  0 0
+garbage
+/dev/sde1  /mnt/with\040space  vfat  x-relatime-interval="1h  0 0
+FSTAB
+case_ "valid lines applied, bad ones reported" 1 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" \
+	"atimectl: $T/fstab-mixed: parse error at line 3 -- ignored
+atimectl: /mnt/stack: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)
+atimectl: /mnt/with space: cannot parse mount options 'x-relatime-interval=\"1h'" \
+	--fstab "$T/fstab-mixed"
+expect_value "valid lines applied" 8:16 7200
+expect_value "bad line not applied" 8:48 -1
+printf '/dev/sdb /srv/data ext4 x-relatime-interval=2h 0 0\n/dev/sde1 /mnt/with\\040space vfat x-relatime-interval=1h 0 0\n' >"$T/fstab-nodir"
+case_ "a mount without a directory does not stop the others" 1 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" \
+	"atimectl: /mnt/with space: vfat on 8:64 has no relatime interval (no $T/sys/8:64)" \
+	--fstab "$T/fstab-nodir"
+expect_value "a mount without a directory does not stop the others" 8:16 7200
+case_ "--options: an invalid value on one TARGET" 1 "" \
+	"atimectl: /srv/data: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)" \
+	-O x-relatime-interval=fast /srv/data
+case_ "--options: one TARGET without a directory" 1 "/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)" \
+	"atimectl: /mnt/with space: vfat on 8:64 has no relatime interval (no $T/sys/8:64)" \
+	-O x-relatime-interval=1h /srv/data "/mnt/with space"
+expect_value "--options: one TARGET without a directory" 8:16 3600
+
 # /srv/data and /srv/bind are one superblock (8:16); /srv/bind is later in
 # the mount table, so it is the more recent mount and its value wins.
 cat >"$T/fstab-conflict" <<'FSTAB'

@@ -23,7 +23,8 @@ struct planned {
 	int64_t seconds;
 	char *value;   /* as written in the options, for messages */
 	size_t pos;    /* place in the mount table: later is more recent */
-	bool lost;     /* another mount of the superblock wins */
+	bool lost;     /* not written: another mount of the superblock wins,
+			  or it has no directory (any more) */
 };
 
 /*
@@ -490,7 +491,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	if (!plan)
 		goto oom;
 
-	/* validate everything before the first write */
+	/*
+	 * One rule for every bad line (an invalid value, options libmount
+	 * cannot split, a line it cannot parse, a mount without a
+	 * directory): each is reported, the valid ones are applied, and
+	 * apply exits 1.
+	 */
 	for (size_t i = 0; i < nmounts; i++) {
 		const char *target;
 		struct planned p = { .fs = fss[i] };
@@ -521,13 +527,11 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 			plan[nplan++] = p;
 		}
 	}
-	if (failed)
-		goto out;
 	plan_conflicts(plan, nplan);
 	if (argc > 0)
 		other_conflicts(tb, fstab, plan, nplan);
 	if (nplan == 0) {
-		ret = fstab_errors ? 1 : 0;
+		ret = fstab_errors || failed ? 1 : 0;
 		goto out;
 	}
 
@@ -540,7 +544,7 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		const char *fstype = mnt_fs_get_fstype(plan[i].fs);
 		char majmin[DEVNO_FORMAT_MAX], *e1, *e2, *e3;
 
-		if (kernel_fs_has_dir(&k, devno))
+		if (plan[i].lost || kernel_fs_has_dir(&k, devno))
 			continue;
 		if (opts->if_mounted && !still_mounted(opts, plan[i].fs)) {
 			say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
@@ -555,12 +559,11 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		free(e1);
 		free(e2);
 		free(e3);
+		plan[i].lost = true;
 		failed = true;
 	}
-	if (failed)
-		goto out;
 
-	ret = 0;
+	ret = failed ? 1 : 0;
 	for (size_t i = 0; i < nplan; i++) {
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
 		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
