@@ -333,28 +333,71 @@ run global -J
 expect "global: negative" 1 "atimectl: $T/proc/relatime_interval holds '-5', not a number of seconds (0 to 2147483647)"
 check "global: negative: no output" "$out" ""
 
-# a per-filesystem relatime_interval that holds no number, the same way
+# a per-filesystem relatime_interval that holds no number, the same way;
+# the table keeps the other filesystems, and that one's interval is not
+# known ("-", null), and the exit status is 1
 make_kernel
 echo garbage >"$T/sys/8:16/relatime_interval"
 bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
-run -F "$MI"
+run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
 expect "status: fs garbage" 1 "$bad"
-check "status: fs garbage: no output" "$out" ""
+check "status: fs garbage: the rest of the table" "$out" "/ 8:1 10min global - 100
+/tmp 0:25 - - - 100
+/srv/data 8:16 - - - 5
+/srv/bind 8:16 - - - 5
+/mnt/stack 8:32 10min global - 100
+/mnt/stack 8:48 10min global - 100
+/mnt/with\\x20space 8:64 1d granularity - 100
+/home/nfs 0:40 10min global - -
+/boot 8:80 10min global - 100"
 run status -J -F "$MI" /srv/data /srv/bind
 expect "status: fs garbage, two mounts, one message" 1 "$bad"
-check "status: fs garbage, json: no output" "$out" ""
+check "status: fs garbage, json" "$(echo "$out" | jq -c '[.filesystems[] | [.target, .interval, .override, .updates]]')" \
+	'[["/srv/data",null,null,5],["/srv/bind",null,null,5]]'
 run status -F "$MI" -o TARGET,INTERVAL -n -r /mnt/stack
 expect "status: fs garbage elsewhere" 0 ""
 check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
 echo -5 >"$T/sys/8:16/relatime_interval"
 printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
 echo 2147483648 >"$T/sys/8:48/relatime_interval"
-run status -F "$MI" /srv/data /mnt/stack
+run status -F "$MI" -o TARGET,MAJMIN,INTERVAL -r -n /srv/data /mnt/stack
 expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
 atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
-check "status: every bad fs reported: no output" "$out" ""
-run status -F "$MI" 8:32
+check "status: every bad fs reported: the table" "$out" "/srv/data 8:16 -
+/mnt/stack 8:48 -"
+run status -F "$MI" -o TARGET,INTERVAL -r -n 8:32
 expect "status: fs garbage escaped" 1 "atimectl: $T/sys/8:32/relatime_interval holds '\\x1b[2J', not -1 or a number of seconds (0 to 2147483647)"
+check "status: fs garbage escaped: the table" "$out" "/mnt/stack -"
+
+# A counter that is malformed or cannot be read is not "no directory":
+# the file and why are said, the table is kept with that value unknown,
+# and the exit status is 1.
+make_kernel
+echo garbage >"$T/sys/8:16/atime_updates"
+run status -F "$MI" -o TARGET,UPDATES,SKIPS -r -n /srv/data /
+expect "status: counter garbage" 1 "atimectl: $T/sys/8:16/atime_updates holds 'garbage', not a count"
+check "status: counter garbage: the table" "$out" "/srv/data - 7
+/ 100 200"
+run status -F "$MI" -J /srv/data
+expect "status --json: counter garbage" 1 "atimectl: $T/sys/8:16/atime_updates holds 'garbage', not a count"
+check "status --json: counter garbage" "$(echo "$out" | jq -c '.filesystems[0] | [.override, .updates, .skips]')" '[3600,null,7]'
+printf -- '-1\033[2J\n' >"$T/sys/8:16/atime_updates"
+rm "$T/sys/8:16/relatime_skips"
+mkdir "$T/sys/8:16/relatime_skips"
+rm "$T/sys/8:32/relatime_skips"
+run status -F "$MI" -o TARGET,UPDATES,SKIPS -r -n
+expect "status: counters unreadable" 1 "atimectl: $T/sys/8:16/atime_updates holds '-1\\x1b[2J', not a count
+atimectl: cannot read $T/sys/8:16/relatime_skips: Is a directory
+atimectl: cannot read $T/sys/8:32/relatime_skips: No such file or directory"
+check "status: counters unreadable: the table" "$(echo "$out" | head -5)" "/ 100 200
+/tmp 100 200
+/srv/data - -
+/srv/bind - -
+/mnt/stack 100 -"
+# columns that need no counter read none
+run status -F "$MI" -o TARGET,INTERVAL -r -n /srv/data
+expect "status: counters not shown, not read" 0 ""
+check "status: counters not shown, not read" "$out" "/srv/data (1h)"
 : >"$T/sys/8:1/relatime_interval"
 echo data >"$T/file"
 echo "1 0 8:1 / / rw,relatime - ext4 /dev/sda1 rw" >"$T/mi-relatime"
