@@ -185,9 +185,25 @@ check "status: bad targets print nothing" "$out" ""
 
 run status -F "$MI" -o TARGET,BOGUS
 expect "unknown column" 2 "atimectl: unknown column: BOGUS"
+# an empty name is said to be one, with the list it is in
+run status -F "$MI" -o TARGET,
+expect "empty column name" 2 "atimectl: empty column name in --output 'TARGET,'"
+run status -F "$MI" -o ,TARGET
+expect "empty column name, first" 2 "atimectl: empty column name in --output ',TARGET'"
+run status -F "$MI" -o +
+expect "empty column name after +" 2 "atimectl: empty column name in --output '+'"
+run status -F "$MI" -o ''
+expect "empty column list" 2 "atimectl: empty column name in --output ''"
+run status -F "$MI" -o $'X\e[2J'
+expect "unknown column, escaped" 2 "atimectl: unknown column: X\\x1b[2J"
 
 run status -F "$T/missing-table"
 expect "missing table" 1 "atimectl: cannot read $T/missing-table: No such file or directory"
+# a directory is said to be one, as findmnt says it
+run status -F "$T"
+expect "table is a directory" 1 "atimectl: cannot read $T: Is a directory"
+run explain -F "$T" "$T"
+expect "table is a directory: explain" 1 "atimectl: cannot read $T: Is a directory"
 
 # ---------------------------------------------------------------- set / reset
 make_kernel

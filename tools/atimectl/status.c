@@ -98,7 +98,7 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 	const int *defs = json ? default_json_columns : default_columns;
 	size_t ndefs = json ? sizeof(default_json_columns) / sizeof(int)
 			    : sizeof(default_columns) / sizeof(int);
-	const char *p;
+	const char *whole = list, *p;
 
 	*n = 0;
 	if (!list || *list == '+') {
@@ -115,6 +115,14 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 		size_t len = end ? (size_t) (end - p) : strlen(p);
 		int id = column_by_name(p, len);
 
+		if (len == 0) {
+			char *esc;
+
+			fprintf(stderr, "atimectl: empty column name in --output '%s'\n",
+				name_escape(whole, &esc));
+			free(esc);
+			return -EINVAL;
+		}
 		if (id < 0) {
 			char *name = strndup(p, len), *esc;
 
