@@ -714,6 +714,38 @@ check "help: usage" "$(echo "$out" | head -7)" "Usage:
  atimectl [options] explain FILE...       will the next read update atime?"
 run status -J -r -F "$MI"
 expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
+run global -J -r
+expect "json and raw: global" 2 "atimectl: --json and --raw are mutually exclusive"
+
+# One rule for the output options: a verb that does not print what one
+# shapes refuses it, as a usage error, and does nothing.
+make_kernel
+only_json="(only to status, global without DURATION and explain)"
+only_raw="(only to status and global without DURATION)"
+run -J set -F "$MI" /srv/data 1h
+expect "--json on set" 2 "atimectl: --json does not apply to set $only_json"
+check "--json on set: unchanged" "$(value 8:16)" 3600
+run reset -F "$MI" -r /srv/data
+expect "--raw on reset" 2 "atimectl: --raw does not apply to reset $only_raw"
+check "--raw on reset: unchanged" "$(value 8:16)" 3600
+run apply -F "$MI" -n -O x-relatime-interval=1h /srv/data
+expect "--noheadings on apply" 2 "atimectl: --noheadings does not apply to apply (only to status)"
+check "--noheadings on apply: unchanged" "$(value 8:16)" 3600
+run set -a -F "$MI" /srv/data 1h
+expect "--all on set" 2 "atimectl: --all does not apply to set (only to status)"
+run global -J 1h
+expect "--json on global DURATION" 2 "atimectl: --json does not apply to global DURATION $only_json"
+check "--json on global DURATION: unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 600
+run global -o TARGET
+expect "--output on global" 2 "atimectl: --output does not apply to global (only to status)"
+run explain -o TARGET "$T"
+expect "--output on explain" 2 "atimectl: --output does not apply to explain (only to status)"
+run explain -r "$T"
+expect "--raw on explain" 2 "atimectl: --raw does not apply to explain $only_raw"
+run explain -n "$T"
+expect "--noheadings on explain" 2 "atimectl: --noheadings does not apply to explain (only to status)"
+run global -r -n
+expect "--noheadings on global" 2 "atimectl: --noheadings does not apply to global (only to status)"
 
 # ---------------------------------------------------------------- write errors
 # every verb: exit 1 and one line when stdout cannot be written
