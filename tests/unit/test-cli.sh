@@ -185,9 +185,25 @@ check "status: bad targets print nothing" "$out" ""
 
 run status -F "$MI" -o TARGET,BOGUS
 expect "unknown column" 2 "atimectl: unknown column: BOGUS"
+# an empty name is said to be one, with the list it is in
+run status -F "$MI" -o TARGET,
+expect "empty column name" 2 "atimectl: empty column name in --output 'TARGET,'"
+run status -F "$MI" -o ,TARGET
+expect "empty column name, first" 2 "atimectl: empty column name in --output ',TARGET'"
+run status -F "$MI" -o +
+expect "empty column name after +" 2 "atimectl: empty column name in --output '+'"
+run status -F "$MI" -o ''
+expect "empty column list" 2 "atimectl: empty column name in --output ''"
+run status -F "$MI" -o $'X\e[2J'
+expect "unknown column, escaped" 2 "atimectl: unknown column: X\\x1b[2J"
 
 run status -F "$T/missing-table"
 expect "missing table" 1 "atimectl: cannot read $T/missing-table: No such file or directory"
+# a directory is said to be one, as findmnt says it
+run status -F "$T"
+expect "table is a directory" 1 "atimectl: cannot read $T: Is a directory"
+run explain -F "$T" "$T"
+expect "table is a directory: explain" 1 "atimectl: cannot read $T: Is a directory"
 
 # ---------------------------------------------------------------- set / reset
 make_kernel
@@ -258,6 +274,35 @@ check "reset 8:32" "$(value 8:32)" -1
 run reset -F "$MI"
 expect "reset without target" 2 "atimectl: reset: expected at least one TARGET (see --help)"
 
+# A source two filesystems are mounted from names neither: a usage error
+# that lists them, and nothing is changed.  Mounts of one filesystem (a
+# bind mount and its source) are not ambiguous.
+make_kernel
+mkdir "$T/sys/0:26"
+echo -1 >"$T/sys/0:26/relatime_interval"
+printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
+	'24 21 0:25 / /run rw,nosuid,relatime - tmpfs tmpfs rw' \
+	'25 21 0:26 / /tmp\012x rw,relatime - tmpfs tmpfs rw' >"$T/mi-two-tmpfs"
+ambiguous="atimectl: tmpfs: ambiguous: mounted from it are /run (0:25), /tmp\\x0ax (0:26); name one by mount point or MAJ:MIN"
+run set -F "$T/mi-two-tmpfs" tmpfs 1h
+expect "ambiguous: set" 2 "$ambiguous"
+check "ambiguous: set changed nothing" "$(value 0:25)/$(value 0:26)" "-1/-1"
+run reset -F "$T/mi-two-tmpfs" / tmpfs
+expect "ambiguous: reset" 2 "$ambiguous"
+run status -F "$T/mi-two-tmpfs" tmpfs
+expect "ambiguous: status" 2 "$ambiguous"
+check "ambiguous: status prints nothing" "$out" ""
+run apply -F "$T/mi-two-tmpfs" -O x-relatime-interval=1h tmpfs
+expect "ambiguous: apply" 2 "$ambiguous"
+check "ambiguous: apply changed nothing" "$(value 0:25)/$(value 0:26)" "-1/-1"
+run set -F "$T/mi-two-tmpfs" /run 1h
+expect "ambiguous: the mount point is not" 0 ""
+check "ambiguous: the mount point is not" "$(value 0:25)/$(value 0:26)" "3600/-1"
+run set -F "$MI" /dev/sdb 2h
+expect "a bind mount and its source are one filesystem" 0 ""
+check "a bind mount and its source are one filesystem" "$(value 8:16)" 7200
+make_kernel
+
 # as an unprivileged user: as root, drop to nobody, who may read the
 # fixtures but not write the read-only file
 chmod 0444 "$T/sys/8:1/relatime_interval"
@@ -304,28 +349,71 @@ run global -J
 expect "global: negative" 1 "atimectl: $T/proc/relatime_interval holds '-5', not a number of seconds (0 to 2147483647)"
 check "global: negative: no output" "$out" ""
 
-# a per-filesystem relatime_interval that holds no number, the same way
+# a per-filesystem relatime_interval that holds no number, the same way;
+# the table keeps the other filesystems, and that one's interval is not
+# known ("-", null), and the exit status is 1
 make_kernel
 echo garbage >"$T/sys/8:16/relatime_interval"
 bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
-run -F "$MI"
+run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
 expect "status: fs garbage" 1 "$bad"
-check "status: fs garbage: no output" "$out" ""
+check "status: fs garbage: the rest of the table" "$out" "/ 8:1 10min global - 100
+/tmp 0:25 - - - 100
+/srv/data 8:16 - - - 5
+/srv/bind 8:16 - - - 5
+/mnt/stack 8:32 10min global - 100
+/mnt/stack 8:48 10min global - 100
+/mnt/with\\x20space 8:64 1d granularity - 100
+/home/nfs 0:40 10min global - -
+/boot 8:80 10min global - 100"
 run status -J -F "$MI" /srv/data /srv/bind
 expect "status: fs garbage, two mounts, one message" 1 "$bad"
-check "status: fs garbage, json: no output" "$out" ""
+check "status: fs garbage, json" "$(echo "$out" | jq -c '[.filesystems[] | [.target, .interval, .override, .updates]]')" \
+	'[["/srv/data",null,null,5],["/srv/bind",null,null,5]]'
 run status -F "$MI" -o TARGET,INTERVAL -n -r /mnt/stack
 expect "status: fs garbage elsewhere" 0 ""
 check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
 echo -5 >"$T/sys/8:16/relatime_interval"
 printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
 echo 2147483648 >"$T/sys/8:48/relatime_interval"
-run status -F "$MI" /srv/data /mnt/stack
+run status -F "$MI" -o TARGET,MAJMIN,INTERVAL -r -n /srv/data /mnt/stack
 expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
 atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
-check "status: every bad fs reported: no output" "$out" ""
-run status -F "$MI" 8:32
+check "status: every bad fs reported: the table" "$out" "/srv/data 8:16 -
+/mnt/stack 8:48 -"
+run status -F "$MI" -o TARGET,INTERVAL -r -n 8:32
 expect "status: fs garbage escaped" 1 "atimectl: $T/sys/8:32/relatime_interval holds '\\x1b[2J', not -1 or a number of seconds (0 to 2147483647)"
+check "status: fs garbage escaped: the table" "$out" "/mnt/stack -"
+
+# A counter that is malformed or cannot be read is not "no directory":
+# the file and why are said, the table is kept with that value unknown,
+# and the exit status is 1.
+make_kernel
+echo garbage >"$T/sys/8:16/atime_updates"
+run status -F "$MI" -o TARGET,UPDATES,SKIPS -r -n /srv/data /
+expect "status: counter garbage" 1 "atimectl: $T/sys/8:16/atime_updates holds 'garbage', not a count"
+check "status: counter garbage: the table" "$out" "/srv/data - 7
+/ 100 200"
+run status -F "$MI" -J /srv/data
+expect "status --json: counter garbage" 1 "atimectl: $T/sys/8:16/atime_updates holds 'garbage', not a count"
+check "status --json: counter garbage" "$(echo "$out" | jq -c '.filesystems[0] | [.override, .updates, .skips]')" '[3600,null,7]'
+printf -- '-1\033[2J\n' >"$T/sys/8:16/atime_updates"
+rm "$T/sys/8:16/relatime_skips"
+mkdir "$T/sys/8:16/relatime_skips"
+rm "$T/sys/8:32/relatime_skips"
+run status -F "$MI" -o TARGET,UPDATES,SKIPS -r -n
+expect "status: counters unreadable" 1 "atimectl: $T/sys/8:16/atime_updates holds '-1\\x1b[2J', not a count
+atimectl: cannot read $T/sys/8:16/relatime_skips: Is a directory
+atimectl: cannot read $T/sys/8:32/relatime_skips: No such file or directory"
+check "status: counters unreadable: the table" "$(echo "$out" | head -5)" "/ 100 200
+/tmp 100 200
+/srv/data - -
+/srv/bind - -
+/mnt/stack 100 -"
+# columns that need no counter read none
+run status -F "$MI" -o TARGET,INTERVAL -r -n /srv/data
+expect "status: counters not shown, not read" 0 ""
+check "status: counters not shown, not read" "$out" "/srv/data (1h)"
 : >"$T/sys/8:1/relatime_interval"
 echo data >"$T/file"
 echo "1 0 8:1 / / rw,relatime - ext4 /dev/sda1 rw" >"$T/mi-relatime"
@@ -401,10 +489,13 @@ expect "apply one target from fstab" 0 ""
 check "apply one target" "$out" "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
 
 make_kernel
+# one rule for every bad line: the valid ones are applied, each bad one
+# is reported, and the exit status is 1
 run apply -F "$MI" --fstab "$FIXTURES/fstab-invalid"
 expect "apply fstab with a bad value" 1 "atimectl: /mnt/stack: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
-check "bad fstab: nothing changed" "$(value 8:16)" 3600
-check "bad fstab: nothing changed (stack)" "$(value 8:48)" -1
+check "bad fstab: the valid line applied" "$(value 8:16)" 7200
+check "bad fstab: the valid line applied, message" "$out" "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
+check "bad fstab: the bad line's mount unchanged" "$(value 8:48)" -1
 
 run apply -F "$MI" --fstab "$T/no-fstab"
 expect "apply missing fstab" 1 "atimectl: cannot read $T/no-fstab: No such file or directory"
@@ -623,6 +714,38 @@ check "help: usage" "$(echo "$out" | head -7)" "Usage:
  atimectl [options] explain FILE...       will the next read update atime?"
 run status -J -r -F "$MI"
 expect "json and raw" 2 "atimectl: --json and --raw are mutually exclusive"
+run global -J -r
+expect "json and raw: global" 2 "atimectl: --json and --raw are mutually exclusive"
+
+# One rule for the output options: a verb that does not print what one
+# shapes refuses it, as a usage error, and does nothing.
+make_kernel
+only_json="(only to status, global without DURATION and explain)"
+only_raw="(only to status and global without DURATION)"
+run -J set -F "$MI" /srv/data 1h
+expect "--json on set" 2 "atimectl: --json does not apply to set $only_json"
+check "--json on set: unchanged" "$(value 8:16)" 3600
+run reset -F "$MI" -r /srv/data
+expect "--raw on reset" 2 "atimectl: --raw does not apply to reset $only_raw"
+check "--raw on reset: unchanged" "$(value 8:16)" 3600
+run apply -F "$MI" -n -O x-relatime-interval=1h /srv/data
+expect "--noheadings on apply" 2 "atimectl: --noheadings does not apply to apply (only to status)"
+check "--noheadings on apply: unchanged" "$(value 8:16)" 3600
+run set -a -F "$MI" /srv/data 1h
+expect "--all on set" 2 "atimectl: --all does not apply to set (only to status)"
+run global -J 1h
+expect "--json on global DURATION" 2 "atimectl: --json does not apply to global DURATION $only_json"
+check "--json on global DURATION: unchanged" "$(tr -d '\n' <"$T/proc/relatime_interval")" 600
+run global -o TARGET
+expect "--output on global" 2 "atimectl: --output does not apply to global (only to status)"
+run explain -o TARGET "$T"
+expect "--output on explain" 2 "atimectl: --output does not apply to explain (only to status)"
+run explain -r "$T"
+expect "--raw on explain" 2 "atimectl: --raw does not apply to explain $only_raw"
+run explain -n "$T"
+expect "--noheadings on explain" 2 "atimectl: --noheadings does not apply to explain (only to status)"
+run global -r -n
+expect "--noheadings on global" 2 "atimectl: --noheadings does not apply to global (only to status)"
 
 # ---------------------------------------------------------------- write errors
 # every verb: exit 1 and one line when stdout cannot be written

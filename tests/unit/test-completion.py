@@ -137,6 +137,14 @@ def main():
             ("atimectl /media/u/f", ["atimectl", names["f"]]),
             ("atimectl -F %s status /media/u/g" % mi,
              ["atimectl", "-F", mi, "status", names["g"]]),
+            # output options only where atimectl takes them
+            ("atimectl status --js", ["atimectl", "status", "--json"]),
+            ("atimectl explain --js", ["atimectl", "explain", "--json"]),
+            ("atimectl global --js", ["atimectl", "global", "--json"]),
+            ("atimectl set / --js", ["atimectl", "set", "/", "--js"]),
+            ("atimectl reset --noh", ["atimectl", "reset", "--noh"]),
+            ("atimectl apply --if", ["atimectl", "apply", "--if-mounted"]),
+            ("atimectl global 1h --js", ["atimectl", "global", "1h", "--js"]),
         ]
         for line, want in cases:
             got = sh.complete(line)

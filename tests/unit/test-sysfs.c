@@ -120,7 +120,8 @@ static void test_read(void **state)
 	assert_true(st.has_dir);
 	assert_true(st.has_override);
 	assert_int_equal(st.override, 3600);
-	assert_true(st.has_counters);
+	assert_true(st.has_updates);
+	assert_true(st.has_skips);
 	assert_int_equal(st.updates, 5);
 	assert_int_equal(st.skips, 7);
 
@@ -132,21 +133,28 @@ static void test_read(void **state)
 	kernel_read_fs(&k, makedev(8, 32), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
 	assert_true(st.has_dir);
 	assert_false(st.has_override);
-	assert_true(st.has_counters);
+	assert_true(st.has_updates);
+	assert_true(st.has_skips);
 	assert_true(st.updates == UINT64_MAX);
 	assert_int_equal(effective_interval(&g, &st, &origin), 600);
 	assert_int_equal(origin, ORIGIN_GLOBAL);
 
-	/* counters missing */
-	kernel_read_fs(&k, makedev(8, 48), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
+	/* counters missing in a directory that exists: an error, not "none" */
+	assert_int_equal(kernel_read_fs(&k, makedev(8, 48),
+					KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st), -ENOENT);
+	assert_int_equal(st.error, -ENOENT);
 	assert_true(st.has_dir);
-	assert_false(st.has_counters);
+	assert_false(st.bad_override);
+	assert_false(st.has_updates);
+	assert_false(st.has_skips);
 
 	/* no directory */
 	kernel_read_fs(&k, makedev(8, 64), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
 	assert_false(st.has_dir);
 	assert_false(st.has_override);
-	assert_false(st.has_counters);
+	assert_false(st.has_updates);
+	assert_false(st.has_skips);
+	assert_int_equal(st.error, 0);
 	assert_false(kernel_fs_has_dir(&k, makedev(8, 64)));
 	assert_true(kernel_fs_has_dir(&k, makedev(8, 16)));
 
@@ -255,9 +263,13 @@ static void test_bad_override(void **state)
 		assert_int_equal(st.error, -EINVAL);
 		assert_true(st.has_dir);
 		assert_false(st.has_override);
+		assert_true(st.bad_override);
+		/* the counters are read all the same */
+		assert_true(st.has_updates);
+		assert_true(st.has_skips);
 		/* only asked for the counters: no complaint */
 		assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_COUNTERS, &st), 0);
-		assert_true(st.has_counters);
+		assert_true(st.has_updates);
 		assert_int_equal(st.updates, 1);
 	}
 	kernel_close(&k);

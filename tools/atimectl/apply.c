@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <libmount.h>
 
 #include "atimectl.h"
 #include "duration.h"
+#include "escape.h"
 #include "mounts.h"
 #include "optstr.h"
 #include "sysfs.h"
@@ -21,7 +23,8 @@ struct planned {
 	int64_t seconds;
 	char *value;   /* as written in the options, for messages */
 	size_t pos;    /* place in the mount table: later is more recent */
-	bool lost;     /* another mount of the superblock wins */
+	bool lost;     /* not written: another mount of the superblock wins,
+			  or it has no directory (any more) */
 };
 
 /*
@@ -67,7 +70,10 @@ static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 
 static void say_gone(const char *target, const char *when)
 {
-	printf("%s: %s, nothing to apply\n", target, when);
+	char *esc;
+
+	printf("%s: %s, nothing to apply\n", name_escape(target, &esc), when);
+	free(esc);
 }
 
 static bool fstab_errors;
@@ -75,9 +81,12 @@ static bool fstab_errors;
 /* A line libmount cannot parse: said once, skipped, and apply exits 1. */
 static int fstab_errcb(struct libmnt_table *tb, const char *filename, int line)
 {
+	char *esc;
+
 	(void) tb;
 	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
-		filename ? filename : "/etc/fstab", line);
+		name_escape(filename ? filename : "/etc/fstab", &esc), line);
+	free(esc);
 	fstab_errors = true;
 	return 1;
 }
@@ -95,8 +104,11 @@ static struct libmnt_table *load_fstab(const char *file)
 	r = mnt_table_parse_fstab(tb, file);
 	/* no /etc/fstab at all is an empty one, an explicit file must exist */
 	if (r < 0 && !(r == -ENOENT && !file)) {
+		char *esc;
+
 		fprintf(stderr, "atimectl: cannot read %s: %s\n",
-			file ? file : "/etc/fstab", strerror(-r));
+			name_escape(file ? file : "/etc/fstab", &esc), strerror(-r));
+		free(esc);
 		mnt_unref_table(tb);
 		return NULL;
 	}
@@ -111,7 +123,7 @@ static struct libmnt_table *load_fstab(const char *file)
 static int examine(const char *name, const char *optstr, struct planned *p,
 		   bool quiet)
 {
-	char *value = NULL;
+	char *value = NULL, *e1, *e2;
 	int64_t seconds;
 	int r;
 
@@ -128,12 +140,16 @@ static int examine(const char *name, const char *optstr, struct planned *p,
 	}
 	if (r < 0 && !value) {
 		fprintf(stderr, "atimectl: %s: cannot parse mount options '%s'\n",
-			name, optstr);
+			name_escape(name, &e1), name_escape(optstr, &e2));
+		free(e1);
+		free(e2);
 		return -1;
 	}
 	if (r < 0) {
 		fprintf(stderr, "atimectl: %s: invalid " RELATIME_OPTION "= value '%s': %s\n",
-			name, value, duration_strerror(r));
+			name_escape(name, &e1), name_escape(value, &e2), duration_strerror(r));
+		free(e1);
+		free(e2);
 		free(value);
 		return -1;
 	}
@@ -149,9 +165,123 @@ static int examine(const char *name, const char *optstr, struct planned *p,
 }
 
 /*
+ * The root (the directory of its filesystem) a bind mount of path shows in
+ * mountinfo, and that filesystem's mount, as mnt_table_is_fs_mounted()
+ * works it out: path inside the mount that holds it.  NULL without one.
+ */
+static char *bind_root(struct libmnt_table *tb, struct libmnt_cache *cache,
+		       const char *path, struct libmnt_fs **holder)
+{
+	const char *canonical = cache ? mnt_resolve_path(path, cache) : NULL;
+	const char *target, *root, *rest;
+	char *ret;
+
+	if (canonical)	/* belongs to the cache */
+		path = canonical;
+	*holder = mount_for_path(tb, path, 0, 0);
+	if (!*holder)
+		return NULL;
+	target = mnt_fs_get_target(*holder);
+	root = mnt_fs_get_root(*holder);
+	rest = path + (strcmp(target, "/") == 0 ? 0 : strlen(target));
+	if (!root || strcmp(root, "/") == 0)
+		root = "";
+	if (!*root && !*rest)
+		rest = "/";
+	if (asprintf(&ret, "%s%s", root, rest) < 0)
+		return NULL;
+	return ret;
+}
+
+/*
+ * Does the fstab line entry describe the mounted fs?  The question "mount
+ * -a" asks (mnt_table_is_fs_mounted(), findmnt --fstab --evaluate): the
+ * same mount point, and the same source, after tags and paths are
+ * evaluated, or the same device number; for a bind mount the same
+ * filesystem and directory in it, for a btrfs subvol= the same subvolume.
+ */
+static bool fstab_describes(struct libmnt_table *tb, struct libmnt_cache *cache,
+			    struct libmnt_fs *entry, struct libmnt_fs *fs)
+{
+	const char *src = mnt_fs_get_source(entry), *root = mnt_fs_get_root(fs);
+	const char *target = mnt_fs_get_target(entry);
+	char *val;
+	size_t len;
+
+	if (!src || !target || !mnt_fs_match_target(fs, target, cache))
+		return false;
+
+	if (mnt_fs_get_option(entry, "bind", NULL, NULL) == 0 ||
+	    mnt_fs_get_option(entry, "rbind", NULL, NULL) == 0) {
+		struct libmnt_fs *holder;
+		char *want = bind_root(tb, cache, src, &holder);
+		bool same = want && root && strcmp(want, root) == 0 &&
+			    mnt_fs_get_devno(holder) == mnt_fs_get_devno(fs);
+
+		free(want);
+		return same;
+	}
+
+	if (mnt_fs_get_option(entry, "subvol", &val, &len) == 0 && val) {
+		while (len > 0 && *val == '/') {
+			val++;
+			len--;
+		}
+		if (!root || root[0] != '/' || strlen(root + 1) != len ||
+		    strncmp(root + 1, val, len) != 0)
+			return false;
+	}
+
+	if (mnt_fs_match_source(fs, src, cache))
+		return true;
+	/* a device by another name: /dev/disk/by-..., /dev/mapper/... */
+	if (cache && !mnt_fs_is_pseudofs(entry) && !mnt_fs_is_netfs(entry)) {
+		const char *dev = mnt_resolve_spec(src, cache);
+		struct stat st;
+
+		if (dev && stat(dev, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == mnt_fs_get_devno(fs))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The fstab line of a mounted filesystem: the first one that describes
+ * it.  Of stacked mounts a line describes both of (a tmpfs on a tmpfs),
+ * it is the topmost one's.
+ */
+static struct libmnt_fs *fstab_entry(struct libmnt_table *tb, struct libmnt_table *fstab,
+				     struct libmnt_fs *fs)
+{
+	struct libmnt_cache *cache = mnt_table_get_cache(fstab);
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *entry, *found = NULL, *other;
+	bool later = false;
+
+	if (!itr)
+		return NULL;
+	while (!found && mnt_table_next_fs(fstab, itr, &entry) == 0)
+		if (fstab_describes(tb, cache, entry, fs))
+			found = entry;
+	if (!found)
+		goto out;
+	mnt_reset_iter(itr, MNT_ITER_FORWARD);
+	while (mnt_table_next_fs(tb, itr, &other) == 0) {
+		if (other == fs)
+			later = true;
+		else if (later && fstab_describes(tb, cache, found, other))
+			found = NULL;
+	}
+out:
+	mnt_free_iter(itr);
+	return found;
+}
+
+/*
  * The options libmount knows for a mounted filesystem: its fstab entry
- * (matched by mount point) and the userspace options kept in utab.  The
- * utab ones come last, so they win.
+ * (matched by source and mount point) and the userspace options kept in
+ * utab.  The utab ones come last, so they win.
  */
 static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 			 struct libmnt_fs *fs, struct planned *p, bool quiet)
@@ -161,10 +291,7 @@ static int examine_mount(struct libmnt_table *tb, struct libmnt_table *fstab,
 	int found = 0, r;
 
 	if (fstab && target)
-		entry = mnt_table_find_target(fstab, target, MNT_ITER_FORWARD);
-	/* of stacked mounts, the fstab line describes the topmost one */
-	if (entry && mnt_table_find_target(tb, target, MNT_ITER_BACKWARD) != fs)
-		entry = NULL;
+		entry = fstab_entry(tb, fstab, fs);
 	if (entry) {
 		r = examine(target, mnt_fs_get_options(entry), p, quiet);
 		if (r < 0)
@@ -205,11 +332,18 @@ static void report_conflict(dev_t devno, const char *loser, const char *lost_val
 			    const char *winner, const struct planned *w)
 {
 	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+	char *e1, *e2, *e3, *e4;
 
 	fprintf(stderr, "atimectl: conflict on %s: %s asks for " RELATIME_OPTION "=%s, "
 		"%s for " RELATIME_OPTION "=%s; the one applied last wins: %s\n",
-		devno_format(devno, majmin, sizeof(majmin)), loser, lost_value,
-		winner, w->value, duration_format(w->seconds, buf, sizeof(buf)));
+		devno_format(devno, majmin, sizeof(majmin)),
+		name_escape(loser, &e1), name_escape(lost_value, &e2),
+		name_escape(winner, &e3), name_escape(w->value, &e4),
+		duration_format(w->seconds, buf, sizeof(buf)));
+	free(e1);
+	free(e2);
+	free(e3);
+	free(e4);
 }
 
 /*
@@ -319,8 +453,14 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		if (opts->if_mounted) {
 			for (int i = 0; i < argc; i++)
 				fss[i] = find_mount_point(tb, argv[i]);
-		} else if (resolve_targets(tb, argc, argv, fss) < 0) {
-			goto out;
+		} else {
+			int r = resolve_targets(tb, argc, argv, fss);
+
+			if (r < 0) {
+				if (r == -ENOTUNIQ)
+					ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 	} else {
 		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
@@ -351,7 +491,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	if (!plan)
 		goto oom;
 
-	/* validate everything before the first write */
+	/*
+	 * One rule for every bad line (an invalid value, options libmount
+	 * cannot split, a line it cannot parse, a mount without a
+	 * directory): each is reported, the valid ones are applied, and
+	 * apply exits 1.
+	 */
 	for (size_t i = 0; i < nmounts; i++) {
 		const char *target;
 		struct planned p = { .fs = fss[i] };
@@ -370,20 +515,23 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		if (r < 0) {
 			failed = true;
 		} else if (r == 0) {
-			if (opts->verbose)
-				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n", target);
+			char *esc;
+
+			if (opts->verbose) {
+				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n",
+				       name_escape(target, &esc));
+				free(esc);
+			}
 		} else {
 			p.pos = argc > 0 ? table_pos(tb, fss[i]) : i;
 			plan[nplan++] = p;
 		}
 	}
-	if (failed)
-		goto out;
 	plan_conflicts(plan, nplan);
 	if (argc > 0)
 		other_conflicts(tb, fstab, plan, nplan);
 	if (nplan == 0) {
-		ret = fstab_errors ? 1 : 0;
+		ret = fstab_errors || failed ? 1 : 0;
 		goto out;
 	}
 
@@ -393,9 +541,10 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	}
 	for (size_t i = 0; i < nplan; i++) {
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX];
+		const char *fstype = mnt_fs_get_fstype(plan[i].fs);
+		char majmin[DEVNO_FORMAT_MAX], *e1, *e2, *e3;
 
-		if (kernel_fs_has_dir(&k, devno))
+		if (plan[i].lost || kernel_fs_has_dir(&k, devno))
 			continue;
 		if (opts->if_mounted && !still_mounted(opts, plan[i].fs)) {
 			say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
@@ -403,18 +552,21 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
-			mnt_fs_get_target(plan[i].fs),
-			mnt_fs_get_fstype(plan[i].fs) ? mnt_fs_get_fstype(plan[i].fs) : "filesystem",
-			devno_format(devno, majmin, sizeof(majmin)), k.sysfs_root, majmin);
+			name_escape(mnt_fs_get_target(plan[i].fs), &e1),
+			name_escape(fstype ? fstype : "filesystem", &e2),
+			devno_format(devno, majmin, sizeof(majmin)),
+			name_escape(k.sysfs_root, &e3), majmin);
+		free(e1);
+		free(e2);
+		free(e3);
+		plan[i].lost = true;
 		failed = true;
 	}
-	if (failed)
-		goto out;
 
-	ret = 0;
+	ret = failed ? 1 : 0;
 	for (size_t i = 0; i < nplan; i++) {
 		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
 
 		if (plan[i].lost)
 			continue;
@@ -437,10 +589,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		printf("%s (%s): relatime interval %s (" RELATIME_OPTION "=%s)\n",
-		       mnt_fs_get_target(plan[i].fs),
+		       name_escape(mnt_fs_get_target(plan[i].fs), &e1),
 		       devno_format(devno, majmin, sizeof(majmin)),
 		       duration_format(plan[i].seconds, buf, sizeof(buf)),
-		       plan[i].value);
+		       name_escape(plan[i].value, &e2));
+		free(e1);
+		free(e2);
 	}
 	if (fflush(stdout) != 0 || fstab_errors)
 		ret = 1;

@@ -160,6 +160,57 @@ static void unknown_verb(const char *word)
 	fputs("; see atimectl --help)\n", stderr);
 }
 
+/*
+ * The output options and the verbs that print what each shapes: one rule
+ * for all, a verb that does not refuses it.  "global" prints only without
+ * a DURATION.
+ */
+enum {
+	PRINTS_STATUS = 1 << 0,
+	PRINTS_GLOBAL = 1 << 1,
+	PRINTS_EXPLAIN = 1 << 2,
+};
+
+/* Returns false after saying which output option verb does not take. */
+static bool check_output_options(const struct options *opts, const struct verb *verb,
+				 int nargs)
+{
+	const struct {
+		const char *name;
+		bool given;
+		unsigned int verbs;	/* PRINTS_* */
+		const char *where;
+	} output_options[] = {
+		{ "output", opts->columns != NULL, PRINTS_STATUS, "only to status" },
+		{ "noheadings", opts->noheadings, PRINTS_STATUS, "only to status" },
+		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
+		  "only to status and global without DURATION" },
+		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN,
+		  "only to status, global without DURATION and explain" },
+		{ "all", opts->all, PRINTS_STATUS, "only to status" },
+	};
+	unsigned int prints = 0;
+	const char *what = verb->name;
+
+	if (verb->run == verb_status)
+		prints = PRINTS_STATUS;
+	else if (verb->run == verb_explain)
+		prints = PRINTS_EXPLAIN;
+	else if (verb->run == verb_global && nargs == 0)
+		prints = PRINTS_GLOBAL;
+	else if (verb->run == verb_global)
+		what = "global DURATION";
+
+	for (size_t i = 0; i < sizeof(output_options) / sizeof(output_options[0]); i++) {
+		if (output_options[i].given && !(output_options[i].verbs & prints)) {
+			fprintf(stderr, "atimectl: --%s does not apply to %s (%s)\n",
+				output_options[i].name, what, output_options[i].where);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* After the verb, "-1" is a value, not an option: no option is a digit. */
 static bool is_negative_number(const char *arg)
 {
@@ -307,11 +358,9 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "atimectl: --fstab only applies to the apply verb\n");
 		goto out;
 	}
-	if (opts.columns && verb->run != verb_status) {
-		fprintf(stderr, "atimectl: --output only applies to the status verb\n");
+	if (!check_output_options(&opts, verb, nargs))
 		goto out;
-	}
-	if (opts.json && opts.raw && verb->run == verb_status) {
+	if (opts.json && opts.raw) {
 		fprintf(stderr, "atimectl: --json and --raw are mutually exclusive\n");
 		goto out;
 	}

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "escape.h"
 #include "mounts.h"
@@ -41,8 +42,12 @@ struct libmnt_table *mounts_load(const char *file, bool with_utab)
 	else
 		r = mnt_table_parse_file(tb, name);
 	if (r < 0) {
+		struct stat st;
 		char *esc;
 
+		/* libmount says EINVAL for a directory; findmnt says what it is */
+		if (stat(name, &st) == 0 && S_ISDIR(st.st_mode))
+			r = -EISDIR;
 		fprintf(stderr, "atimectl: cannot read %s: %s\n", name_escape(name, &esc), strerror(-r));
 		free(esc);
 		mnt_unref_table(tb);

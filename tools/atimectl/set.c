@@ -52,7 +52,7 @@ static int write_targets(const struct options *opts, const char *verb,
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs **fss = NULL;
 	struct kernel k;
-	int ret = 1;
+	int ret = 1, r;
 
 	if (kernel_open(&k) < 0)
 		return 1;
@@ -69,8 +69,12 @@ static int write_targets(const struct options *opts, const char *verb,
 		fprintf(stderr, "atimectl: out of memory\n");
 		goto out;
 	}
-	if (resolve_targets(tb, n, specs, fss) < 0)
+	r = resolve_targets(tb, n, specs, fss);
+	if (r < 0) {
+		if (r == -ENOTUNIQ)
+			ret = EXIT_USAGE;
 		goto out;
+	}
 	if (check_fs_dirs(&k, n, specs, fss) < 0)
 		goto out;
 

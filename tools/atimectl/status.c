@@ -98,7 +98,7 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 	const int *defs = json ? default_json_columns : default_columns;
 	size_t ndefs = json ? sizeof(default_json_columns) / sizeof(int)
 			    : sizeof(default_columns) / sizeof(int);
-	const char *p;
+	const char *whole = list, *p;
 
 	*n = 0;
 	if (!list || *list == '+') {
@@ -115,6 +115,14 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 		size_t len = end ? (size_t) (end - p) : strlen(p);
 		int id = column_by_name(p, len);
 
+		if (len == 0) {
+			char *esc;
+
+			fprintf(stderr, "atimectl: empty column name in --output '%s'\n",
+				name_escape(whole, &esc));
+			free(esc);
+			return -EINVAL;
+		}
 		if (id < 0) {
 			char *name = strndup(p, len), *esc;
 
@@ -268,6 +276,16 @@ static const char *cell_text(const struct row *r, int col, bool json,
 	case COL_MODE:
 		return atime_mode_name(r->mode);
 	case COL_INTERVAL:
+	case COL_ORIGIN:
+	case COL_OVERRIDE:
+		/* the override file could not be read: none of them is known */
+		if (r->st->bad_override)
+			return NULL;
+		break;
+	}
+
+	switch (col) {
+	case COL_INTERVAL:
 		/* an override the mount does not use: "(1h)" */
 		if (!relatime && !json && r->st->has_override) {
 			char d[DURATION_FORMAT_MAX];
@@ -293,16 +311,18 @@ static const char *cell_text(const struct row *r, int col, bool json,
 			return len >= 24 ? format_u64((uint64_t) r->st->override, buf) : NULL;
 		return duration_format(r->st->override, buf, len);
 	case COL_UPDATES:
-		return r->st->has_counters && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
+		return r->st->has_updates && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
 	case COL_SKIPS:
-		return r->st->has_counters && len >= 24 ? format_u64(r->st->skips, buf) : NULL;
+		return r->st->has_skips && len >= 24 ? format_u64(r->st->skips, buf) : NULL;
 	}
 	return NULL;
 }
 
 /*
- * Returns 0, -ENOMEM, or 1 when the kernel's files for the mount hold
- * what the kernel cannot have written (reported once per superblock).
+ * Returns 0, -ENOMEM, or 1 when a kernel file for the mount could not be
+ * read or holds what the kernel cannot have written (reported once per
+ * superblock by kernel_read_fs()); the line is added all the same, with
+ * what is not known missing.
  */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
@@ -311,8 +331,6 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 	struct row r;
 
 	fill_row(c, fs, &r);
-	if (r.st->error)
-		return 1;
 	ln = scols_table_new_line(c->table, NULL);
 	if (!ln)
 		return -ENOMEM;
@@ -329,7 +347,7 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
 	}
-	return 0;
+	return r.st->error ? 1 : 0;
 }
 
 /* Which kernel files the columns need. */
@@ -405,8 +423,12 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		targets = calloc((size_t) argc, sizeof(*targets));
 		if (!targets)
 			goto oom;
-		if (resolve_targets(tb, argc, argv, targets) < 0)
+		r = resolve_targets(tb, argc, argv, targets);
+		if (r < 0) {
+			if (r == -ENOTUNIQ)
+				ret = EXIT_USAGE;
 			goto out;
+		}
 	}
 
 	if (!kernel_has_fs_interval(&k))
@@ -458,15 +480,12 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		if (r < 0)
 			goto oom;
 	}
-	if (bad)
-		goto out;
-
 	/* a write error is reported by close_stdout() at exit */
 	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		goto out;
 	}
-	ret = 0;
+	ret = bad ? 1 : 0;
 	goto out;
 oom:
 	fprintf(stderr, "atimectl: out of memory\n");

@@ -192,8 +192,11 @@ int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
 }
 
 /* Print a write failure the way users can act on it. */
-static void report_write_error(const char *verb, const char *path, int error)
+static void report_write_error(const char *verb, const char *rawpath, int error)
 {
+	char *esc;
+	const char *path = name_escape(rawpath, &esc);
+
 	switch (error) {
 	case EACCES:
 	case EPERM:
@@ -218,6 +221,7 @@ static void report_write_error(const char *verb, const char *path, int error)
 			verb, path, strerror(error));
 		break;
 	}
+	free(esc);
 }
 
 /* Write "value\n" to dirfd/name; returns 0 or a positive errno. */
@@ -289,6 +293,36 @@ static int report_bad_override(const struct kernel *k, const char *rel,
 	return -EINVAL;
 }
 
+/*
+ * One counter, or a message that says which file and why.  Returns 1 when
+ * the whole directory went away (the filesystem was unmounted meanwhile).
+ */
+static int read_counter(const struct kernel *k, dev_t devno, const char *rel,
+			uint64_t *ret)
+{
+	char buf[64], *esc;
+	size_t n;
+	int r;
+
+	r = read_small(k->sysfs_fd, rel, buf, sizeof(buf));
+	if ((r == -ENOENT || r == -ENODEV) && !kernel_fs_has_dir(k, devno))
+		return 1;
+	if (r < 0) {
+		fprintf(stderr, "atimectl: cannot read %s/%s: %s\n",
+			k->sysfs_root, rel, strerror(-r));
+		return r;
+	}
+	if (parse_uint64(buf, ret) == 0)
+		return 0;
+	n = strlen(buf);
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	fprintf(stderr, "atimectl: %s/%s holds '%s', not a count\n",
+		k->sysfs_root, rel, name_escape(buf, &esc));
+	free(esc);
+	return -EINVAL;
+}
+
 int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
 		   struct fs_kernel_state *ret)
 {
@@ -315,26 +349,29 @@ int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
 		if (r < 0 || parse_int64(buf, &interval) < 0 ||
 		    interval < -1 || interval > INT_MAX) {
 			ret->error = report_bad_override(k, path, buf, -r);
-			return ret->error;
-		}
-		if (interval >= 0) {
+			ret->bad_override = true;
+		} else if (interval >= 0) {
 			ret->has_override = true;
 			ret->override = interval;
 		}
 	}
 
 	if (what & KERNEL_READ_COUNTERS) {
-		bool ok;
-
 		memcpy(path + dirlen, "/atime_updates", sizeof("/atime_updates"));
-		ok = read_small(k->sysfs_fd, path, buf, sizeof(buf)) == 0 &&
-		     parse_uint64(buf, &ret->updates) == 0;
+		r = read_counter(k, devno, path, &ret->updates);
+		ret->has_updates = r == 0;
+		if (r < 0 && !ret->error)
+			ret->error = r;
 		memcpy(path + dirlen, "/relatime_skips", sizeof("/relatime_skips"));
-		ok = ok && read_small(k->sysfs_fd, path, buf, sizeof(buf)) == 0 &&
-		     parse_uint64(buf, &ret->skips) == 0;
-		ret->has_counters = ok;
+		if (r <= 0)
+			r = read_counter(k, devno, path, &ret->skips);
+		ret->has_skips = r == 0;
+		if (r < 0 && !ret->error)
+			ret->error = r;
+		if (r > 0 && !ret->error)	/* gone: as if never there */
+			memset(ret, 0, sizeof(*ret));
 	}
-	return 0;
+	return ret->error;
 }
 
 static int compare_devno(const void *a, const void *b)

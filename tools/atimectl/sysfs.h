@@ -24,9 +24,11 @@ struct kernel {
 struct fs_kernel_state {
 	bool has_dir;        /* the MAJ:MIN directory exists */
 	bool has_override;   /* relatime_interval read and >= 0 */
-	int error;           /* relatime_interval unreadable or no number */
+	bool bad_override;   /* relatime_interval unreadable or no number */
+	int error;           /* the first file that was unreadable or malformed */
 	int64_t override;    /* seconds, valid when has_override */
-	bool has_counters;   /* both counters read */
+	bool has_updates;    /* atime_updates read */
+	bool has_skips;      /* relatime_skips read */
 	uint64_t updates;
 	uint64_t skips;
 };
@@ -63,10 +65,11 @@ int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
 
 /*
  * Read the files selected by what (KERNEL_READ_*) for one superblock.  A
- * missing directory is not an error (has_dir = false).  Unreadable
- * counters leave their fields unset.  A relatime_interval that cannot be
- * read or holds anything but -1 or 0..2147483647 is an error when
- * KERNEL_READ_OVERRIDE is asked for: a message says what it holds, and it
+ * missing directory is not an error (has_dir = false).  In a directory
+ * that exists, a file that cannot be read, a relatime_interval that holds
+ * anything but -1 or 0..2147483647 (bad_override), a counter that holds no
+ * count, are errors: a message names the file and says why or what it
+ * holds, the files that could be read are filled in, and the first error
  * is returned (a negative errno), also in ret->error.
  */
 int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,

@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 
 #include "escape.h"
+#include "sysfs.h"
 #include "target.h"
 
 int devno_parse(const char *s, dev_t *ret)
@@ -122,15 +123,54 @@ bool target_spec_is_plausible(const char *spec)
 	       stat(spec, &st) == 0;
 }
 
+/*
+ * Is a mount of another filesystem than fs's mounted from the same source?
+ * Then a source names no one filesystem.  Mounts of one filesystem (bind
+ * mounts, btrfs subvolumes) share its device number and are not others.
+ */
+static bool source_is_ambiguous(struct libmnt_table *tb, struct libmnt_fs *fs)
+{
+	const char *source = mnt_fs_get_source(fs);
+	struct libmnt_iter *itr;
+	struct libmnt_fs *other;
+	bool ret = false;
+
+	if (!source)
+		return false;
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		return false;
+	while (!ret && mnt_table_next_fs(tb, itr, &other) == 0)
+		ret = mnt_fs_get_devno(other) != mnt_fs_get_devno(fs) &&
+		      mnt_fs_streq_srcpath(other, source);
+	mnt_free_iter(itr);
+	return ret;
+}
+
+/*
+ * The mount of a source, or NULL; -ENOTUNIQ in *error when other
+ * filesystems are mounted from it too.
+ */
+static struct libmnt_fs *mount_for_source(struct libmnt_table *tb, const char *source,
+					  int *error)
+{
+	struct libmnt_fs *fs = mnt_table_find_source(tb, source, MNT_ITER_FORWARD);
+
+	*error = fs && source_is_ambiguous(tb, fs) ? -ENOTUNIQ : 0;
+	return fs;
+}
+
 /* A block device: its device number, or its name as a mount source. */
 static struct libmnt_fs *mount_for_blockdev(struct libmnt_table *tb,
-					    const char *devname, dev_t rdev)
+					    const char *devname, dev_t rdev,
+					    int *error)
 {
 	struct libmnt_fs *fs = mount_for_devno(tb, rdev);
 
+	*error = 0;
 	/* btrfs and friends show an anonymous device number in mountinfo */
 	if (!fs)
-		fs = mnt_table_find_source(tb, devname, MNT_ITER_FORWARD);
+		fs = mount_for_source(tb, devname, error);
 	return fs;
 }
 
@@ -140,12 +180,13 @@ static int resolve_tag(struct libmnt_table *tb, struct libmnt_cache *cache,
 	struct libmnt_fs *fs;
 	struct stat st;
 	char *devname;
+	int error;
 
 	/* a table in fstab format may name the tag literally */
-	fs = mnt_table_find_source(tb, spec, MNT_ITER_FORWARD);
+	fs = mount_for_source(tb, spec, &error);
 	if (fs) {
 		*ret = fs;
-		return 0;
+		return error;
 	}
 
 	devname = cache ? mnt_resolve_spec(spec, cache) : NULL;
@@ -154,16 +195,16 @@ static int resolve_tag(struct libmnt_table *tb, struct libmnt_cache *cache,
 		return -ENODEV;
 	}
 	if (stat(devname, &st) == 0 && S_ISBLK(st.st_mode))
-		fs = mount_for_blockdev(tb, devname, st.st_rdev);
+		fs = mount_for_blockdev(tb, devname, st.st_rdev, &error);
 	else
-		fs = mnt_table_find_source(tb, devname, MNT_ITER_FORWARD);
+		fs = mount_for_source(tb, devname, &error);
 	/* devname belongs to the cache */
 	if (!fs) {
 		*reason = "not mounted";
 		return -ENOENT;
 	}
 	*ret = fs;
-	return 0;
+	return error;
 }
 
 static const char *stat_reason(int error)
@@ -188,6 +229,7 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 	struct libmnt_fs *fs = NULL;
 	struct stat st;
 	dev_t devno;
+	int r = 0;
 
 	*reason = NULL;
 	if (!spec || !*spec) {
@@ -215,10 +257,10 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 		 * a mount point of a table given with --tab-file */
 		fs = mnt_table_find_target(tb, spec, MNT_ITER_BACKWARD);
 		if (!fs)
-			fs = mnt_table_find_source(tb, spec, MNT_ITER_FORWARD);
+			fs = mount_for_source(tb, spec, &r);
 		if (fs) {
 			*ret = fs;
-			return 0;
+			return r;
 		}
 		*reason = (spec[0] == '/' || spec[0] == '.') ?
 			stat_reason(error) : "no such mount";
@@ -226,13 +268,13 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 	}
 
 	if (S_ISBLK(st.st_mode)) {
-		fs = mount_for_blockdev(tb, spec, st.st_rdev);
+		fs = mount_for_blockdev(tb, spec, st.st_rdev, &r);
 		if (!fs) {
 			*reason = "block device is not mounted";
 			return -ENOENT;
 		}
 		*ret = fs;
-		return 0;
+		return r;
 	}
 
 	/* without a device number match: btrfs subvolumes, or a table
@@ -248,25 +290,56 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 	return 0;
 }
 
+/* "atimectl: SPEC: ambiguous: mounted from it are /run (0:25), /tmp (0:26); ..." */
+static void report_ambiguous(struct libmnt_table *tb, const char *spec,
+			     struct libmnt_fs *fs)
+{
+	const char *source = mnt_fs_get_source(fs);
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *other;
+	const char *sep = "";
+	char *esc;
+
+	fprintf(stderr, "atimectl: %s: ambiguous: mounted from it are ", name_escape(spec, &esc));
+	free(esc);
+	while (itr && mnt_table_next_fs(tb, itr, &other) == 0) {
+		char majmin[DEVNO_FORMAT_MAX];
+
+		if (!mnt_fs_streq_srcpath(other, source))
+			continue;
+		fprintf(stderr, "%s%s (%s)", sep, name_escape(mnt_fs_get_target(other), &esc),
+			devno_format(mnt_fs_get_devno(other), majmin, sizeof(majmin)));
+		free(esc);
+		sep = ", ";
+	}
+	mnt_free_iter(itr);
+	fputs("; name one by mount point or MAJ:MIN\n", stderr);
+}
+
 int resolve_targets(struct libmnt_table *tb, int n, char **specs,
 		    struct libmnt_fs **fss)
 {
 	struct libmnt_cache *cache = mnt_new_cache();
-	int failed = 0;
+	int ret = 0;
 
 	for (int i = 0; i < n; i++) {
 		const char *reason = NULL;
 		char *esc;
+		int r = target_resolve(tb, cache, specs[i], &fss[i], &reason);
 
-		if (target_resolve(tb, cache, specs[i], &fss[i], &reason) < 0) {
+		if (r == -ENOTUNIQ) {
+			report_ambiguous(tb, specs[i], fss[i]);
+			ret = r;
+		} else if (r < 0) {
 			fprintf(stderr, "atimectl: %s: %s\n", name_escape(specs[i], &esc),
 				reason ? reason : "cannot resolve");
 			free(esc);
-			failed = 1;
+			if (ret == 0)
+				ret = r;
 		}
 	}
 	mnt_unref_cache(cache);
-	return failed ? -1 : 0;
+	return ret;
 }
 
 struct libmnt_fs *mount_for_file(struct libmnt_table *tb, const char *path,

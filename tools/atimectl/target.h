@@ -13,6 +13,8 @@
  *
  * Returns 0 and the entry of tb in *ret (owned by tb), or a negative errno;
  * then *reason is a short static text for "atimectl: TARGET: reason".
+ * -ENOTUNIQ: a source that other filesystems are mounted from too; *ret
+ * is the first of its mounts, and no *reason.
  * cache may be NULL (tags are then only matched literally).
  */
 int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
@@ -43,8 +45,11 @@ struct libmnt_fs *mount_for_devno(struct libmnt_table *tb, dev_t devno);
 
 /*
  * Resolve every TARGET before anything is changed.  Reports each one that
- * fails ("atimectl: TARGET: reason") and returns -1 if any did; on success
- * fills fss[0..n-1] and returns 0.
+ * fails ("atimectl: TARGET: reason"); on success fills fss[0..n-1] and
+ * returns 0.  A source that other filesystems are mounted from too names
+ * no one filesystem: its mounts are listed, and -ENOTUNIQ is returned (a
+ * usage error) if any TARGET was such; otherwise the first failure's
+ * negative errno.
  */
 int resolve_targets(struct libmnt_table *tb, int n, char **specs,
 		    struct libmnt_fs **fss);
