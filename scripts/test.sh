@@ -29,7 +29,7 @@
 # suites only, one base; no checkpatch either; no debug kernel unless a
 # suite for it is named).  Suites marked "# manual: ..." run only when
 # named, suites marked "# kernel: debug" by default only on the debug
-# bases.  ATIMECTL_DEBUG_BASES (default "": none, for time; README)
+# bases.  ATIMECTL_DEBUG_BASES (default "": none, for time; docs/testing.md)
 # names them: "6.12" runs the debug kernel on 6.12, "6.1 6.12" on both.
 # ATIMECTL_RELEASE=R boots the image of Debian release R (bookworm or
 # trixie) on every base instead of the base's own.
@@ -43,8 +43,8 @@ run_vm=1
 suites=()
 bases=${ATIMECTL_BASE:-$ATIMECTL_BASES}
 # None by default: the debug kernel's build is the longest step of a run
-# on a machine whose ccache has not built it (README: "The stress
-# suite"); scripts/test.sh --stress runs it.
+# on a machine whose ccache has not built it (docs/testing.md: "The
+# debug kernel and the stress suite"); scripts/test.sh --stress runs it.
 debug_bases=${ATIMECTL_DEBUG_BASES-}
 case "${1:-}" in
 --base) [ $# -ge 2 ] || { echo "scripts/test.sh: --base needs a value" >&2; exit 2; }
