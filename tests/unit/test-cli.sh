@@ -124,6 +124,13 @@ check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .upd
 run status --all --json -F "$MI"
 expect "status --all" 0 ""
 check "--all: entries" "$(echo "$out" | jq '.filesystems | length')" 14
+# -A, as findmnt spells --all; findmnt's -a is --ascii, so -a is no option
+run status -A --json -F "$MI"
+expect "status -A" 0 ""
+check "-A: entries" "$(echo "$out" | jq '.filesystems | length')" 14
+run status -a -F "$MI"
+expect "-a is no option" 2 "atimectl: invalid option '-a' (see atimectl --help)"
+check "-a is no option: no output" "$out" ""
 
 run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
 expect "default verb, raw" 0 ""
@@ -731,7 +738,7 @@ check "--raw on reset: unchanged" "$(value 8:16)" 3600
 run apply -F "$MI" -n -O x-relatime-interval=1h /srv/data
 expect "--noheadings on apply" 2 "atimectl: --noheadings does not apply to apply (only to status)"
 check "--noheadings on apply: unchanged" "$(value 8:16)" 3600
-run set -a -F "$MI" /srv/data 1h
+run set -A -F "$MI" /srv/data 1h
 expect "--all on set" 2 "atimectl: --all does not apply to set (only to status)"
 run global -J 1h
 expect "--json on global DURATION" 2 "atimectl: --json does not apply to global DURATION $only_json"

@@ -55,7 +55,7 @@ static void usage(FILE *out)
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output (global: seconds)\n"
 	      " -J, --json             JSON output\n"
-	      " -a, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
+	      " -A, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
 	      " -F, --tab-file FILE    read mounts from FILE, not /proc/self/mountinfo\n"
 	      "     --fstab FILE       apply: read FILE instead of /etc/fstab\n"
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
@@ -74,14 +74,14 @@ enum {
 	OPT_IF_MOUNTED,
 };
 
-static const char shortopts[] = "+:o:nrJaF:O:vhV";
+static const char shortopts[] = "+:o:nrJAF:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
 	{ "noheadings",   no_argument,       NULL, 'n' },
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "json",         no_argument,       NULL, 'J' },
-	{ "all",          no_argument,       NULL, 'a' },
+	{ "all",          no_argument,       NULL, 'A' },
 	{ "tab-file",     required_argument, NULL, 'F' },
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
@@ -258,7 +258,7 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case 'J':
 			opts->json = true;
 			break;
-		case 'a':
+		case 'A':
 			opts->all = true;
 			break;
 		case 'F':
