@@ -105,18 +105,18 @@ expect "status --json" 0 ""
 echo "$out" | jq -e . >/dev/null || fail "status --json: invalid JSON"
 check "json: entries" "$(echo "$out" | jq '.filesystems | length')" 9
 check "json: keys" "$(echo "$out" | jq -c '.filesystems[0] | keys')" \
-	'["fstype","interval","majmin","mode","override","skips","source","target","updates"]'
+	'["fstype","interval","maj:min","mode","override","skips","source","target","updates"]'
 check "json: root" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/")')" \
-	'{"target":"/","source":"/dev/sda1","fstype":"ext4","majmin":"8:1","mode":"relatime","interval":600,"override":null,"updates":100,"skips":200}'
+	'{"target":"/","source":"/dev/sda1","fstype":"ext4","maj:min":"8:1","mode":"relatime","interval":600,"override":null,"updates":100,"skips":200}'
 check "json: noatime with override" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/srv/data")')" \
-	'{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}'
+	'{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","maj:min":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}'
 check "json: strictatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/tmp") | [.mode, .interval]')" \
 	'["strictatime",null]'
 check "json: no sysfs dir" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/home/nfs") | [.interval, .override, .updates, .skips]')" \
 	'[600,null,null,null]'
-check "json: escaped target" "$(echo "$out" | jq -r '.filesystems[] | select(.majmin == "8:64") | .target')" \
+check "json: escaped target" "$(echo "$out" | jq -r '.filesystems[] | select(."maj:min" == "8:64") | .target')" \
 	'/mnt/with space'
-check "json: stacked mounts" "$(echo "$out" | jq -c '[.filesystems[] | select(.target == "/mnt/stack") | .majmin]')" \
+check "json: stacked mounts" "$(echo "$out" | jq -c '[.filesystems[] | select(.target == "/mnt/stack") | ."maj:min"]')" \
 	'["8:32","8:48"]'
 check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .updates | type] | unique | join(",")')" \
 	'null,number'
@@ -132,7 +132,7 @@ run status -a -F "$MI"
 expect "-a is no option" 2 "atimectl: invalid option '-a' (see atimectl --help)"
 check "-a is no option: no output" "$out" ""
 
-run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
+run -F "$MI" -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE -r -n
 expect "default verb, raw" 0 ""
 check "raw output" "$out" "/ 8:1 10min global -
 /tmp 0:25 - - -
@@ -161,13 +161,13 @@ expect "status: vfat, 2d override" 0 ""
 check "status: vfat, 2d override" "$out" "/mnt/with\\x20space 2d override 2d"
 echo -1 >"$T/sys/8:64/relatime_interval"
 
-run status -F "$MI" -o +MAJMIN /srv/data 8:32 /dev/sde1
+run status -F "$MI" -o +MAJ:MIN /srv/data 8:32 /dev/sde1
 expect "status TARGET..." 0 ""
 check "status targets" "$(echo "$out" | awk 'NR > 1 { print $1, $NF }')" "/srv/data 8:16
 /mnt/stack 8:32
 /mnt/with 8:64"
 check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
-	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
+	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJ:MIN"
 
 # an override on a noatime mount shows, in parentheses: not in use
 run status -F "$MI" -n -r /srv/data
@@ -175,11 +175,11 @@ expect "inactive override" 0 ""
 check "inactive override" "$out" "/srv/data /dev/sdb ext4 noatime (1h) override 5 7"
 
 # each column once, even when named again
-run status -F "$MI" -J -o +MAJMIN,majmin,TARGET /srv/data
+run status -F "$MI" -J -o +MAJ:MIN,maj:min,TARGET /srv/data
 expect "json: columns once" 0 ""
 check "json: columns once" "$(echo "$out" | jq -c .)" \
-	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
-check "json: columns once, raw text" "$(echo "$out" | grep -c '"majmin"')" 1
+	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","maj:min":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
+check "json: columns once, raw text" "$(echo "$out" | grep -c '"maj:min"')" 1
 
 run status -F "$MI" -o target,origin -J /
 expect "json -o" 0 ""
@@ -192,6 +192,10 @@ check "status: bad targets print nothing" "$out" ""
 
 run status -F "$MI" -o TARGET,BOGUS
 expect "unknown column" 2 "atimectl: unknown column: BOGUS"
+# MAJ:MIN as findmnt and lsblk spell it; the old MAJMIN is no column
+run status -F "$MI" -o TARGET,MAJMIN
+expect "MAJMIN is no column" 2 "atimectl: unknown column: MAJMIN"
+check "MAJMIN is no column: no output" "$out" ""
 # an empty name is said to be one, with the list it is in
 run status -F "$MI" -o TARGET,
 expect "empty column name" 2 "atimectl: empty column name in --output 'TARGET,'"
@@ -362,7 +366,7 @@ check "global: negative: no output" "$out" ""
 make_kernel
 echo garbage >"$T/sys/8:16/relatime_interval"
 bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
-run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
+run -F "$MI" -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
 expect "status: fs garbage" 1 "$bad"
 check "status: fs garbage: the rest of the table" "$out" "/ 8:1 10min global - 100
 /tmp 0:25 - - - 100
@@ -383,7 +387,7 @@ check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
 echo -5 >"$T/sys/8:16/relatime_interval"
 printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
 echo 2147483648 >"$T/sys/8:48/relatime_interval"
-run status -F "$MI" -o TARGET,MAJMIN,INTERVAL -r -n /srv/data /mnt/stack
+run status -F "$MI" -o TARGET,MAJ:MIN,INTERVAL -r -n /srv/data /mnt/stack
 expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
 atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
 check "status: every bad fs reported: the table" "$out" "/srv/data 8:16 -
@@ -523,7 +527,7 @@ echo "1 0 8:1 / / rw - ext4 /dev/sda1 rw" >"$T/mi-strict"
 
 run explain --json -F "$T/mi-relatime" "$f"
 expect "explain --json" 0 ""
-check "explain: relatime no update" "$(echo "$out" | jq -c '.files[0] | [.mount, .majmin, .mode, .interval, .origin, .update, .never, .next_update_sec == .atime_sec + 600]')" \
+check "explain: relatime no update" "$(echo "$out" | jq -c '.files[0] | [.mount, ."maj:min", .mode, .interval, .origin, .update, .never, .next_update_sec == .atime_sec + 600]')" \
 	'["/","8:1","relatime",600,"global",false,false,true]'
 check "explain: atime" "$(echo "$out" | jq '.files[0].atime_sec')" "$atime"
 check "explain: reason" "$(echo "$out" | jq -r '.files[0].reason')" \
@@ -605,7 +609,7 @@ case ,$(echo "$real" | jq -r '."vfs-options"'), in
 *,relatime,*) real_mode=relatime ;;
 *) real_mode=strictatime ;;
 esac
-check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, .majmin, .mode]')" \
+check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, ."maj:min", .mode]')" \
 	"$(echo "$real" | jq -c --arg f "$f" --arg mode "$real_mode" '[$f, .target, ."maj:min", $mode]')"
 
 # ---------------------------------------------------------------- no kernel support
@@ -645,7 +649,7 @@ expect "control: duration" 2 "atimectl: set: invalid duration '1h\\x1b[2J': not 
 check "control: duration: no output" "$out" ""
 printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
 	'30 21 8:64 / /mnt/a\012b\134x\011 rw,relatime - vfat /dev/sde1 rw' >"$T/mi-control"
-run -F "$T/mi-control" -o TARGET,MAJMIN -n -r
+run -F "$T/mi-control" -o TARGET,MAJ:MIN -n -r
 expect "control: table" 0 ""
 check "control: table" "$out" '/ 8:1
 /mnt/a\x0ab\x5cx\x09 8:64'
@@ -779,7 +783,7 @@ if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
 	expect "big table" 0 ""
 	check "big table: entries" "$(echo "$out" | jq '.filesystems | length')" 10000
 	check "big table: 8:1 bind mounts share the override" \
-		"$(echo "$out" | jq '[.filesystems[] | select(.majmin == "8:1")] | length')" 1000
+		"$(echo "$out" | jq '[.filesystems[] | select(."maj:min" == "8:1")] | length')" 1000
 	run status -F "$BIG_MOUNTINFO"
 	expect "big table: default" 0 ""
 	# ext4 1999 + xfs 999 + nfs4 999 + tmpfs 2001; not proc, cgroup2, nsfs, overlay, ...

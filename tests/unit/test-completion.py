@@ -145,6 +145,10 @@ def main():
             ("atimectl reset --noh", ["atimectl", "reset", "--noh"]),
             ("atimectl apply --if", ["atimectl", "apply", "--if-mounted"]),
             ("atimectl global 1h --js", ["atimectl", "global", "1h", "--js"]),
+            # the MAJ:MIN column, with the colon typed or not
+            ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
+            ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),
+            ("atimectl -o maj:", ["atimectl", "-o", "maj:MIN"]),
         ]
         for line, want in cases:
             got = sh.complete(line)

@@ -255,7 +255,7 @@ static void print_json(struct json_writer *w, const struct explanation *e)
 	json_string(w, "file", e->file);
 	json_string(w, "mount", mnt_fs_get_target(e->fs));
 	json_string(w, "fstype", mnt_fs_get_fstype(e->fs));
-	json_string(w, "majmin", e->majmin);
+	json_string(w, "maj:min", e->majmin);
 	json_string(w, "mode", atime_mode_name(e->q.mode));
 	json_bool(w, "readonly", e->q.readonly);
 	json_bool(w, "nodiratime", e->q.nodiratime);
