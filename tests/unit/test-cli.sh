@@ -144,6 +144,22 @@ check "raw output" "$out" "/ 8:1 10min global -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
 
+# -P, as findmnt prints it: KEY="value", the heading as the key, a
+# missing value empty
+run status -F "$MI" -P -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE / /srv/data "/mnt/with space"
+expect "status --pairs" 0 ""
+check "status --pairs" "$out" 'TARGET="/" MAJ:MIN="8:1" INTERVAL="10min" ORIGIN="global" OVERRIDE=""
+TARGET="/srv/data" MAJ:MIN="8:16" INTERVAL="(1h)" ORIGIN="override" OVERRIDE="1h"
+TARGET="/mnt/with space" MAJ:MIN="8:64" INTERVAL="1d" ORIGIN="granularity" OVERRIDE=""'
+run status --pairs -n -F "$MI" -o TARGET /
+expect "status --pairs -n" 0 ""
+check "status --pairs -n" "$out" 'TARGET="/"'
+run status -P -J -F "$MI"
+expect "pairs and json" 2 "atimectl: --json and --pairs are mutually exclusive"
+check "pairs and json: no output" "$out" ""
+run status -r --pairs -F "$MI"
+expect "pairs and raw" 2 "atimectl: --raw and --pairs are mutually exclusive"
+
 # vfat stores the access date only: an interval below a day is a day,
 # one above it is kept
 echo 3600 >"$T/sys/8:64/relatime_interval"
@@ -653,6 +669,10 @@ run -F "$T/mi-control" -o TARGET,MAJ:MIN -n -r
 expect "control: table" 0 ""
 check "control: table" "$out" '/ 8:1
 /mnt/a\x0ab\x5cx\x09 8:64'
+run -F "$T/mi-control" -o TARGET -P
+expect "control: pairs" 0 ""
+check "control: pairs" "$out" 'TARGET="/"
+TARGET="/mnt/a\x0ab\x5cx\x09"'
 run set -v -F "$T/mi-control" 8:64 1h
 expect "control: set -v" 0 ""
 check "control: set -v" "$out" '/mnt/a\x0ab\x5cx\x09 (8:64): relatime interval 1h'
@@ -757,6 +777,14 @@ run explain -n "$T"
 expect "--noheadings on explain" 2 "atimectl: --noheadings does not apply to explain (only to status)"
 run global -r -n
 expect "--noheadings on global" 2 "atimectl: --noheadings does not apply to global (only to status)"
+run set -P -F "$MI" /srv/data 1h
+expect "--pairs on set" 2 "atimectl: --pairs does not apply to set (only to status)"
+check "--pairs on set: unchanged" "$(value 8:16)" 3600
+run global -P
+expect "--pairs on global" 2 "atimectl: --pairs does not apply to global (only to status)"
+check "--pairs on global: no output" "$out" ""
+run explain -P "$T"
+expect "--pairs on explain" 2 "atimectl: --pairs does not apply to explain (only to status)"
 
 # ---------------------------------------------------------------- write errors
 # every verb: exit 1 and one line when stdout cannot be written

@@ -145,6 +145,8 @@ def main():
             ("atimectl reset --noh", ["atimectl", "reset", "--noh"]),
             ("atimectl apply --if", ["atimectl", "apply", "--if-mounted"]),
             ("atimectl global 1h --js", ["atimectl", "global", "1h", "--js"]),
+            ("atimectl status --pa", ["atimectl", "status", "--pairs"]),
+            ("atimectl global --pa", ["atimectl", "global", "--pa"]),
             # the MAJ:MIN column, with the colon typed or not
             ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
             ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),

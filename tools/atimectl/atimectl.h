@@ -15,6 +15,7 @@ struct options {
 	bool noheadings;
 	bool raw;
 	bool json;
+	bool pairs;           /* -P: KEY="value" */
 	bool all;
 	bool verbose;
 	bool list_targets;    /* --list-targets */

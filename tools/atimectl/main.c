@@ -55,6 +55,7 @@ static void usage(FILE *out)
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output (global: seconds)\n"
 	      " -J, --json             JSON output\n"
+	      " -P, --pairs            KEY=\"value\" output\n"
 	      " -A, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
 	      " -F, --tab-file FILE    read mounts from FILE, not /proc/self/mountinfo\n"
 	      "     --fstab FILE       apply: read FILE instead of /etc/fstab\n"
@@ -74,13 +75,14 @@ enum {
 	OPT_IF_MOUNTED,
 };
 
-static const char shortopts[] = "+:o:nrJAF:O:vhV";
+static const char shortopts[] = "+:o:nrJPAF:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
 	{ "noheadings",   no_argument,       NULL, 'n' },
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "json",         no_argument,       NULL, 'J' },
+	{ "pairs",        no_argument,       NULL, 'P' },
 	{ "all",          no_argument,       NULL, 'A' },
 	{ "tab-file",     required_argument, NULL, 'F' },
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
@@ -187,6 +189,7 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		  "only to status and global without DURATION" },
 		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN,
 		  "only to status, global without DURATION and explain" },
+		{ "pairs", opts->pairs, PRINTS_STATUS, "only to status" },
 		{ "all", opts->all, PRINTS_STATUS, "only to status" },
 	};
 	unsigned int prints = 0;
@@ -207,6 +210,26 @@ static bool check_output_options(const struct options *opts, const struct verb *
 				output_options[i].name, what, output_options[i].where);
 			return false;
 		}
+	}
+	return true;
+}
+
+/* One output format: returns false after naming two that were given. */
+static bool check_output_formats(const struct options *opts)
+{
+	const char *given[3];
+	int n = 0;
+
+	if (opts->json)
+		given[n++] = "json";
+	if (opts->raw)
+		given[n++] = "raw";
+	if (opts->pairs)
+		given[n++] = "pairs";
+	if (n > 1) {
+		fprintf(stderr, "atimectl: --%s and --%s are mutually exclusive\n",
+			given[0], given[1]);
+		return false;
 	}
 	return true;
 }
@@ -257,6 +280,9 @@ static int parse_options(int argc, char **argv, struct options *opts,
 			break;
 		case 'J':
 			opts->json = true;
+			break;
+		case 'P':
+			opts->pairs = true;
 			break;
 		case 'A':
 			opts->all = true;
@@ -360,10 +386,8 @@ static int run(int argc, char **argv)
 	}
 	if (!check_output_options(&opts, verb, nargs))
 		goto out;
-	if (opts.json && opts.raw) {
-		fprintf(stderr, "atimectl: --json and --raw are mutually exclusive\n");
+	if (!check_output_formats(&opts))
 		goto out;
-	}
 
 	r = verb->run(&opts, nargs, args);
 out:

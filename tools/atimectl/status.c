@@ -340,9 +340,10 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 
 		/*
 		 * JSON shows a missing value as null (libsmartcols prints null
-		 * for an empty cell); "-" keeps --raw parseable.
+		 * for an empty cell), --pairs as KEY=""; "-" keeps --raw and
+		 * the table parseable.
 		 */
-		if (!text && !json)
+		if (!text && !json && !c->opts->pairs)
 			text = "-";
 		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
@@ -380,6 +381,7 @@ static int setup_table(struct status_ctx *c)
 		return -ENOMEM;
 	scols_table_enable_noheadings(c->table, o->noheadings);
 	scols_table_enable_raw(c->table, o->raw);
+	scols_table_enable_export(c->table, o->pairs);
 	if (o->json) {
 		scols_table_enable_json(c->table, 1);
 		if (scols_table_set_name(c->table, "filesystems") < 0)
