@@ -144,6 +144,59 @@ check "raw output" "$out" "/ 8:1 10min global -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
 
+# -t TYPE, a comma list as findmnt -t takes it: the types it names are
+# listed, pseudo filesystems too; "no" before the list hides the types
+# from what would be listed (pseudo filesystems only with -A)
+run status -F "$MI" -t ext4 -o TARGET,MAJ:MIN -r -n
+expect "-t ext4" 0 ""
+check "-t ext4" "$out" "/ 8:1
+/srv/data 8:16
+/srv/bind 8:16
+/mnt/stack 8:48
+/boot 8:80"
+run status -F "$MI" --types xfs,vfat -o TARGET,FSTYPE -r -n
+expect "--types xfs,vfat" 0 ""
+check "--types xfs,vfat" "$out" "/mnt/stack xfs
+/mnt/with\x20space vfat"
+run status -F "$MI" -t noext4 -o TARGET,FSTYPE -r -n
+expect "-t noext4" 0 ""
+check "-t noext4" "$out" "/tmp tmpfs
+/mnt/stack xfs
+/mnt/with\x20space vfat
+/home/nfs nfs4"
+run status -F "$MI" -t noext4,vfat,tmpfs,xfs -A -o TARGET -r -n
+expect "-t noext4,... -A" 0 ""
+check "-t noext4,... -A" "$out" "/proc
+/sys
+/dev
+/home/nfs
+/proc/sys/fs/binfmt_misc
+/var/lib/docker/overlay2/abc/merged"
+run status -F "$MI" -t proc,sysfs -o TARGET -r -n
+expect "-t proc,sysfs" 0 ""
+check "-t proc,sysfs" "$out" "/proc
+/sys"
+run status -F "$MI" -t ext4 -o TARGET -r -n / /home/nfs /mnt/with\ space /boot
+expect "-t with TARGETs" 0 ""
+check "-t with TARGETs" "$out" "/
+/boot"
+run status -F "$MI" -t btrfs -o TARGET -r
+expect "-t: none of that type" 0 ""
+check "-t: none of that type" "$out" ""
+run status -F "$MI" -t btrfs -J
+expect "-t: none of that type, JSON" 0 ""
+check "-t: none of that type, JSON" "$(echo "$out" | jq -c .)" '{"filesystems":[]}'
+run --list-targets -F "$MI" -t xfs,proc
+expect "--list-targets -t" 0 ""
+check "--list-targets -t" "$(tr '\0' ' ' <"$T/out")" "/proc /mnt/stack "
+for bad in '' ext4, ,ext4 ext4,,xfs no noext4,no; do
+	run status -F "$MI" -t "$bad"
+	expect "-t '$bad'" 2 "atimectl: empty type name in --types '$bad'"
+	check "-t '$bad': no output" "$out" ""
+done
+run status -F "$MI" -t $'ext4\e[2J,'
+expect "-t escaped" 2 "atimectl: empty type name in --types 'ext4\x1b[2J,'"
+
 # -P, as findmnt prints it: KEY="value", the heading as the key, a
 # missing value empty
 run status -F "$MI" -P -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE / /srv/data "/mnt/with space"
@@ -783,6 +836,12 @@ check "--pairs on set: unchanged" "$(value 8:16)" 3600
 run global -P
 expect "--pairs on global" 2 "atimectl: --pairs does not apply to global (only to status)"
 check "--pairs on global: no output" "$out" ""
+run set -t ext4 -F "$MI" /srv/data 1h
+expect "--types on set" 2 "atimectl: --types does not apply to set (only to status)"
+check "--types on set: unchanged" "$(value 8:16)" 3600
+run explain -t ext4 "$T"
+expect "--types on explain" 2 "atimectl: --types does not apply to explain (only to status)"
+check "--types on explain: no output" "$out" ""
 run explain -P "$T"
 expect "--pairs on explain" 2 "atimectl: --pairs does not apply to explain (only to status)"
 

@@ -147,6 +147,12 @@ def main():
             ("atimectl global 1h --js", ["atimectl", "global", "1h", "--js"]),
             ("atimectl status --pa", ["atimectl", "status", "--pairs"]),
             ("atimectl global --pa", ["atimectl", "global", "--pa"]),
+            # -t takes a value: what follows is the verb
+            ("atimectl -t ext4 stat", ["atimectl", "-t", "ext4", "status"]),
+            ("atimectl --types ext4 status --typ", ["atimectl", "--types", "ext4", "status", "--types"]),
+            # types from /proc/filesystems, in a list, after "no"
+            ("atimectl -t sysf", ["atimectl", "-t", "sysfs"]),
+            ("atimectl -t noproc,sysf", ["atimectl", "-t", "noproc,sysfs"]),
             # the MAJ:MIN column, with the colon typed or not
             ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
             ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),

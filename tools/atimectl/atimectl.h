@@ -12,6 +12,7 @@ struct options {
 	const char *fstab_file;  /* --fstab: instead of /etc/fstab */
 	const char *columns;     /* -o */
 	const char *optstr;      /* -O: options for "apply" */
+	const char *types;       /* -t: filesystem types, as mnt_match_fstype() takes them */
 	bool noheadings;
 	bool raw;
 	bool json;

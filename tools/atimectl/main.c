@@ -57,6 +57,7 @@ static void usage(FILE *out)
 	      " -J, --json             JSON output\n"
 	      " -P, --pairs            KEY=\"value\" output\n"
 	      " -A, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
+	      " -t, --types LIST       only these filesystem types (noLIST: all but these)\n"
 	      " -F, --tab-file FILE    read mounts from FILE, not /proc/self/mountinfo\n"
 	      "     --fstab FILE       apply: read FILE instead of /etc/fstab\n"
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
@@ -75,7 +76,7 @@ enum {
 	OPT_IF_MOUNTED,
 };
 
-static const char shortopts[] = "+:o:nrJPAF:O:vhV";
+static const char shortopts[] = "+:o:nrJPAt:F:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
@@ -84,6 +85,7 @@ static const struct option longopts[] = {
 	{ "json",         no_argument,       NULL, 'J' },
 	{ "pairs",        no_argument,       NULL, 'P' },
 	{ "all",          no_argument,       NULL, 'A' },
+	{ "types",        required_argument, NULL, 't' },
 	{ "tab-file",     required_argument, NULL, 'F' },
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
@@ -191,6 +193,7 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		  "only to status, global without DURATION and explain" },
 		{ "pairs", opts->pairs, PRINTS_STATUS, "only to status" },
 		{ "all", opts->all, PRINTS_STATUS, "only to status" },
+		{ "types", opts->types != NULL, PRINTS_STATUS, "only to status" },
 	};
 	unsigned int prints = 0;
 	const char *what = verb->name;
@@ -232,6 +235,36 @@ static bool check_output_formats(const struct options *opts)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * -t takes what findmnt -t takes and mnt_match_fstype() matches: names
+ * separated by commas, each or the whole list after "no".  An empty name
+ * would match nothing (or, after "no", everything) without a word.
+ */
+static bool types_valid(const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (len >= 2 && strncmp(p, "no", 2) == 0) {
+			p += 2;
+			len -= 2;
+		}
+		if (len == 0) {
+			char *esc;
+
+			fprintf(stderr, "atimectl: empty type name in --types '%s'\n",
+				name_escape(list, &esc));
+			free(esc);
+			return false;
+		}
+		if (p[len] == '\0')
+			return true;
+		p += len + 1;
+	}
 }
 
 /* After the verb, "-1" is a value, not an option: no option is a digit. */
@@ -287,6 +320,9 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case 'A':
 			opts->all = true;
 			break;
+		case 't':
+			opts->types = optarg;
+			break;
 		case 'F':
 			opts->tab_file = optarg;
 			break;
@@ -336,6 +372,9 @@ static int run(int argc, char **argv)
 	if (r >= 0)
 		goto out;
 	r = EXIT_USAGE;
+
+	if (opts.types && !types_valid(opts.types))
+		goto out;
 
 	/* a test hook, documented in atimectl(8): the table -F names */
 	if (!opts.tab_file) {

@@ -460,6 +460,8 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	/* every line is made, so that each bad superblock is reported */
 	if (argc > 0) {
 		for (int i = 0; i < argc; i++) {
+			if (!mount_type_matches(targets[i], opts->types))
+				continue;
 			r = add_line(&c, targets[i]);
 			if (r < 0)
 				goto oom;
@@ -473,7 +475,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 			goto oom;
 		r = 0;
 		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
-			if (!opts->all && !mount_is_shown_by_default(fs))
+			if (!mount_is_listed(fs, opts->all, opts->types))
 				continue;
 			r = add_line(&c, fs);
 			bad |= r > 0;
