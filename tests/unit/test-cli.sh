@@ -144,6 +144,19 @@ check "raw output" "$out" "/ 8:1 10min global -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
 
+# --output-all: every column, in the order of --help
+run status -F "$MI" --output-all -r /srv/data
+expect "--output-all" 0 ""
+check "--output-all" "$out" "TARGET SOURCE FSTYPE MAJ:MIN MODE INTERVAL ORIGIN OVERRIDE UPDATES SKIPS
+/srv/data /dev/sdb ext4 8:16 noatime (1h) override 1h 5 7"
+run status -F "$MI" --output-all -J /
+expect "--output-all -J" 0 ""
+check "--output-all -J" "$(echo "$out" | jq -c .)" \
+	'{"filesystems":[{"target":"/","source":"/dev/sda1","fstype":"ext4","maj:min":"8:1","mode":"relatime","interval":600,"origin":"global","override":null,"updates":100,"skips":200}]}'
+run status -F "$MI" --output-all -o TARGET
+expect "--output-all and -o" 2 "atimectl: --output and --output-all are mutually exclusive"
+check "--output-all and -o: no output" "$out" ""
+
 # -t TYPE, a comma list as findmnt -t takes it: the types it names are
 # listed, pseudo filesystems too; "no" before the list hides the types
 # from what would be listed (pseudo filesystems only with -A)
@@ -747,7 +760,7 @@ check "option takes no argument: no output" "$out" ""
 run status --js=1
 expect "abbreviation takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
 run --o x
-expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --options (see atimectl --help)"
+expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --output-all, --options (see atimectl --help)"
 run -nx
 expect "invalid short option" 2 "atimectl: invalid option '-x' (see atimectl --help)"
 run -F
@@ -842,6 +855,11 @@ check "--types on set: unchanged" "$(value 8:16)" 3600
 run explain -t ext4 "$T"
 expect "--types on explain" 2 "atimectl: --types does not apply to explain (only to status)"
 check "--types on explain: no output" "$out" ""
+run reset --output-all -F "$MI" /srv/data
+expect "--output-all on reset" 2 "atimectl: --output-all does not apply to reset (only to status)"
+check "--output-all on reset: unchanged" "$(value 8:16)" 3600
+run global --output-all
+expect "--output-all on global" 2 "atimectl: --output-all does not apply to global (only to status)"
 run explain -P "$T"
 expect "--pairs on explain" 2 "atimectl: --pairs does not apply to explain (only to status)"
 

@@ -153,6 +153,7 @@ def main():
             # types from /proc/filesystems, in a list, after "no"
             ("atimectl -t sysf", ["atimectl", "-t", "sysfs"]),
             ("atimectl -t noproc,sysf", ["atimectl", "-t", "noproc,sysfs"]),
+            ("atimectl status --output-", ["atimectl", "status", "--output-all"]),
             # the MAJ:MIN column, with the colon typed or not
             ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
             ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),

@@ -13,6 +13,7 @@ struct options {
 	const char *columns;     /* -o */
 	const char *optstr;      /* -O: options for "apply" */
 	const char *types;       /* -t: filesystem types, as mnt_match_fstype() takes them */
+	bool output_all;      /* --output-all */
 	bool noheadings;
 	bool raw;
 	bool json;

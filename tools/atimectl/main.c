@@ -52,6 +52,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      " -o, --output LIST      output columns (+LIST adds to the defaults)\n"
+	      "     --output-all       output all columns\n"
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output (global: seconds)\n"
 	      " -J, --json             JSON output\n"
@@ -72,6 +73,7 @@ static void usage(FILE *out)
 
 enum {
 	OPT_FSTAB = 0x100,
+	OPT_OUTPUT_ALL,
 	OPT_LIST_TARGETS,
 	OPT_IF_MOUNTED,
 };
@@ -80,6 +82,7 @@ static const char shortopts[] = "+:o:nrJPAt:F:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
+	{ "output-all",   no_argument,       NULL, OPT_OUTPUT_ALL },
 	{ "noheadings",   no_argument,       NULL, 'n' },
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "json",         no_argument,       NULL, 'J' },
@@ -186,6 +189,7 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		const char *where;
 	} output_options[] = {
 		{ "output", opts->columns != NULL, PRINTS_STATUS, "only to status" },
+		{ "output-all", opts->output_all, PRINTS_STATUS, "only to status" },
 		{ "noheadings", opts->noheadings, PRINTS_STATUS, "only to status" },
 		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
 		  "only to status and global without DURATION" },
@@ -304,6 +308,9 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		switch (c) {
 		case 'o':
 			opts->columns = optarg;
+			break;
+		case OPT_OUTPUT_ALL:
+			opts->output_all = true;
 			break;
 		case 'n':
 			opts->noheadings = true;
@@ -427,6 +434,10 @@ static int run(int argc, char **argv)
 		goto out;
 	if (!check_output_formats(&opts))
 		goto out;
+	if (opts.columns && opts.output_all) {
+		fprintf(stderr, "atimectl: --output and --output-all are mutually exclusive\n");
+		goto out;
+	}
 
 	r = verb->run(&opts, nargs, args);
 out:

@@ -92,8 +92,11 @@ static bool memchr_int(const int *ids, size_t n, int id)
 	return false;
 }
 
-/* "+LIST" appends to the defaults, "LIST" replaces them. */
-static int parse_columns(const char *list, bool json, int *ids, size_t *n)
+/*
+ * "+LIST" appends to the defaults, "LIST" replaces them; all (--output-all)
+ * takes every column.
+ */
+static int parse_columns(const char *list, bool json, bool all, int *ids, size_t *n)
 {
 	const int *defs = json ? default_json_columns : default_columns;
 	size_t ndefs = json ? sizeof(default_json_columns) / sizeof(int)
@@ -101,6 +104,11 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 	const char *whole = list, *p;
 
 	*n = 0;
+	if (all) {
+		for (int i = 0; i < N_COLUMNS; i++)
+			ids[(*n)++] = i;
+		return 0;
+	}
 	if (!list || *list == '+') {
 		memcpy(ids, defs, ndefs * sizeof(int));
 		*n = ndefs;
@@ -410,7 +418,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	bool bad = false;
 	int ret = 1, r;
 
-	if (parse_columns(opts->columns, opts->json, c.ids, &c.ncols) < 0)
+	if (parse_columns(opts->columns, opts->json, opts->output_all, c.ids, &c.ncols) < 0)
 		return EXIT_USAGE;
 
 	if (kernel_open(&k) < 0)
