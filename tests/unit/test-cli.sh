@@ -144,6 +144,29 @@ check "raw output" "$out" "/ 8:1 10min global -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
 
+# -u: on a terminal too narrow for the table, SOURCE and FSTYPE are
+# truncated unless -u is given (as findmnt -u)
+cat >"$T/on-tty" <<'EOF'
+#!/usr/bin/env bash
+# on-tty COMMAND...: runs COMMAND on a pseudo-terminal $COLUMNS wide
+printf -v cmd '%q ' "$@"
+exec script -qec "stty cols $COLUMNS; $cmd" /dev/null </dev/null
+EOF
+chmod +x "$T/on-tty"
+long=/dev/disk/by-id/a-long-source-name-that-does-not-fit
+printf '21 1 8:1 / / rw,relatime - ext4 %s rw\n' "$long" >"$T/mi-long"
+run_prefix=(env COLUMNS=60 "$T/on-tty")
+run status -F "$T/mi-long"
+expect "on a terminal: truncated" 0 ""
+check "on a terminal: truncated" "$(echo "$out" | tr -d '\r' | grep -c -- "$long")" 0
+run status -u -F "$T/mi-long"
+expect "-u on a terminal" 0 ""
+check "-u on a terminal: not truncated" "$(echo "$out" | tr -d '\r' | awk 'NR == 2 { print $2 }')" "$long"
+run status --notruncate -F "$T/mi-long" -o SOURCE,TARGET
+expect "--notruncate on a terminal" 0 ""
+check "--notruncate on a terminal: not truncated" "$(echo "$out" | tr -d '\r' | awk 'NR == 2 { print $1 }')" "$long"
+run_prefix=()
+
 # --output-all: every column, in the order of --help
 run status -F "$MI" --output-all -r /srv/data
 expect "--output-all" 0 ""
@@ -860,6 +883,11 @@ expect "--output-all on reset" 2 "atimectl: --output-all does not apply to reset
 check "--output-all on reset: unchanged" "$(value 8:16)" 3600
 run global --output-all
 expect "--output-all on global" 2 "atimectl: --output-all does not apply to global (only to status)"
+run set -u -F "$MI" /srv/data 1h
+expect "--notruncate on set" 2 "atimectl: --notruncate does not apply to set (only to status)"
+check "--notruncate on set: unchanged" "$(value 8:16)" 3600
+run explain --notruncate "$T"
+expect "--notruncate on explain" 2 "atimectl: --notruncate does not apply to explain (only to status)"
 run explain -P "$T"
 expect "--pairs on explain" 2 "atimectl: --pairs does not apply to explain (only to status)"
 

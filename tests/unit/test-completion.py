@@ -154,6 +154,7 @@ def main():
             ("atimectl -t sysf", ["atimectl", "-t", "sysfs"]),
             ("atimectl -t noproc,sysf", ["atimectl", "-t", "noproc,sysfs"]),
             ("atimectl status --output-", ["atimectl", "status", "--output-all"]),
+            ("atimectl status --notr", ["atimectl", "status", "--notruncate"]),
             # the MAJ:MIN column, with the colon typed or not
             ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
             ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),

@@ -15,6 +15,7 @@ struct options {
 	const char *types;       /* -t: filesystem types, as mnt_match_fstype() takes them */
 	bool output_all;      /* --output-all */
 	bool noheadings;
+	bool notruncate;      /* -u */
 	bool raw;
 	bool json;
 	bool pairs;           /* -P: KEY="value" */

@@ -54,6 +54,7 @@ static void usage(FILE *out)
 	      " -o, --output LIST      output columns (+LIST adds to the defaults)\n"
 	      "     --output-all       output all columns\n"
 	      " -n, --noheadings       do not print headings\n"
+	      " -u, --notruncate       do not truncate text in columns\n"
 	      " -r, --raw              raw output (global: seconds)\n"
 	      " -J, --json             JSON output\n"
 	      " -P, --pairs            KEY=\"value\" output\n"
@@ -78,12 +79,13 @@ enum {
 	OPT_IF_MOUNTED,
 };
 
-static const char shortopts[] = "+:o:nrJPAt:F:O:vhV";
+static const char shortopts[] = "+:o:nurJPAt:F:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
 	{ "output-all",   no_argument,       NULL, OPT_OUTPUT_ALL },
 	{ "noheadings",   no_argument,       NULL, 'n' },
+	{ "notruncate",   no_argument,       NULL, 'u' },
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "json",         no_argument,       NULL, 'J' },
 	{ "pairs",        no_argument,       NULL, 'P' },
@@ -191,6 +193,7 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		{ "output", opts->columns != NULL, PRINTS_STATUS, "only to status" },
 		{ "output-all", opts->output_all, PRINTS_STATUS, "only to status" },
 		{ "noheadings", opts->noheadings, PRINTS_STATUS, "only to status" },
+		{ "notruncate", opts->notruncate, PRINTS_STATUS, "only to status" },
 		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
 		  "only to status and global without DURATION" },
 		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN,
@@ -314,6 +317,9 @@ static int parse_options(int argc, char **argv, struct options *opts,
 			break;
 		case 'n':
 			opts->noheadings = true;
+			break;
+		case 'u':
+			opts->notruncate = true;
 			break;
 		case 'r':
 			opts->raw = true;

@@ -400,7 +400,8 @@ static int setup_table(struct status_ctx *c)
 		const struct column_info *ci = &columns[c->ids[i]];
 		struct libscols_column *cl;
 
-		cl = scols_table_new_column(c->table, ci->name, ci->whint, ci->flags);
+		cl = scols_table_new_column(c->table, ci->name, ci->whint,
+					    o->notruncate ? ci->flags & ~SCOLS_FL_TRUNC : ci->flags);
 		if (!cl)
 			return -ENOMEM;
 		if (o->json)
