@@ -699,6 +699,26 @@ expect "explain: strictatime, two files" 0 ""
 check "explain: strictatime, two files" "$(echo "$out" | jq -c '[.files[] | [.mode, .update]]')" \
 	'[["strictatime",true],["strictatime",true]]'
 
+# explain --json is printed by libsmartcols, as status --json is: a name
+# is written the same way by both (DEL as it is, a quote escaped)
+printf '1 0 8:1 / /del\177" rw,relatime - ext4 /dev/sda1 rw\n' >"$T/mi-del"
+run status -J -o TARGET -F "$T/mi-del"
+expect "status --json: DEL" 0 ""
+check "status --json: DEL" "$(echo "$out" | sed -n 's/^ *"target": //p')" $'"/del\177\\""'
+g=$T/$'del\177"'
+echo data >"$g"
+run explain -J -F "$T/mi-relatime" "$g"
+expect "explain --json: DEL" 0 ""
+check "explain --json: DEL, as status" "$(echo "$out" | sed -n 's/^ *"file": //p')" "\"$T/del"$'\177\\"",'
+# no file explained: an empty list, as status prints one
+run explain -J -F "$T/mi-relatime" "$T/nope"
+expect "explain --json: none" 1 "atimectl: $T/nope: no such file or directory"
+check "explain --json: none" "$out" '{
+   "files": [
+
+   ]
+}'
+
 run explain -F "$T/mi-relatime" "$f" "$T/nope"
 expect "explain: missing file" 1 "atimectl: $T/nope: no such file or directory"
 check "explain: the good file is still explained" "$(echo "$out" | grep -c '^       File:')" 1
