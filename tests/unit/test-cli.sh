@@ -440,7 +440,15 @@ expect "global raw" 0 ""
 check "global raw" "$out" "600"
 run global --json
 expect "global json" 0 ""
-check "global json" "$(echo "$out" | jq -c .)" '{"interval":600,"tunable":true}'
+check "global json" "$(echo "$out" | jq -c .)" '{"global":[{"interval":600,"tunable":true}]}'
+check "global json: as libsmartcols prints it" "$out" '{
+   "global": [
+      {
+         "interval": 600,
+         "tunable": true
+      }
+   ]
+}'
 run global 2h
 expect "global set" 0 ""
 check "global set wrote" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
@@ -753,6 +761,9 @@ expect "unpatched: reset" 1 "atimectl: this kernel has no per-filesystem relatim
 run global
 expect "unpatched: global show" 0 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies"
 check "unpatched: global value" "$out" "1d"
+run global -J
+expect "unpatched: global json" 0 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies"
+check "unpatched: global json" "$(echo "$out" | jq -c .)" '{"global":[{"interval":86400,"tunable":false}]}'
 run global 1h
 expect "unpatched: global set" 1 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)"
 run apply -F "$MI" -O "x-relatime-interval=1h" /srv/data
