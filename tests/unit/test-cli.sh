@@ -105,18 +105,18 @@ expect "status --json" 0 ""
 echo "$out" | jq -e . >/dev/null || fail "status --json: invalid JSON"
 check "json: entries" "$(echo "$out" | jq '.filesystems | length')" 9
 check "json: keys" "$(echo "$out" | jq -c '.filesystems[0] | keys')" \
-	'["fstype","interval","majmin","mode","override","skips","source","target","updates"]'
+	'["fstype","interval","maj:min","mode","override","skips","source","target","updates"]'
 check "json: root" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/")')" \
-	'{"target":"/","source":"/dev/sda1","fstype":"ext4","majmin":"8:1","mode":"relatime","interval":600,"override":null,"updates":100,"skips":200}'
+	'{"target":"/","source":"/dev/sda1","fstype":"ext4","maj:min":"8:1","mode":"relatime","interval":600,"override":null,"updates":100,"skips":200}'
 check "json: noatime with override" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/srv/data")')" \
-	'{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}'
+	'{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","maj:min":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}'
 check "json: strictatime" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/tmp") | [.mode, .interval]')" \
 	'["strictatime",null]'
 check "json: no sysfs dir" "$(echo "$out" | jq -c '.filesystems[] | select(.target == "/home/nfs") | [.interval, .override, .updates, .skips]')" \
 	'[600,null,null,null]'
-check "json: escaped target" "$(echo "$out" | jq -r '.filesystems[] | select(.majmin == "8:64") | .target')" \
+check "json: escaped target" "$(echo "$out" | jq -r '.filesystems[] | select(."maj:min" == "8:64") | .target')" \
 	'/mnt/with space'
-check "json: stacked mounts" "$(echo "$out" | jq -c '[.filesystems[] | select(.target == "/mnt/stack") | .majmin]')" \
+check "json: stacked mounts" "$(echo "$out" | jq -c '[.filesystems[] | select(.target == "/mnt/stack") | ."maj:min"]')" \
 	'["8:32","8:48"]'
 check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .updates | type] | unique | join(",")')" \
 	'null,number'
@@ -124,8 +124,15 @@ check "json: numbers are numbers" "$(echo "$out" | jq -r '[.filesystems[] | .upd
 run status --all --json -F "$MI"
 expect "status --all" 0 ""
 check "--all: entries" "$(echo "$out" | jq '.filesystems | length')" 14
+# -A, as findmnt spells --all; findmnt's -a is --ascii, so -a is no option
+run status -A --json -F "$MI"
+expect "status -A" 0 ""
+check "-A: entries" "$(echo "$out" | jq '.filesystems | length')" 14
+run status -a -F "$MI"
+expect "-a is no option" 2 "atimectl: invalid option '-a' (see atimectl --help)"
+check "-a is no option: no output" "$out" ""
 
-run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE -r -n
+run -F "$MI" -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE -r -n
 expect "default verb, raw" 0 ""
 check "raw output" "$out" "/ 8:1 10min global -
 /tmp 0:25 - - -
@@ -136,6 +143,111 @@ check "raw output" "$out" "/ 8:1 10min global -
 /mnt/with\\x20space 8:64 1d granularity -
 /home/nfs 0:40 10min global -
 /boot 8:80 10min global -"
+
+# -u: on a terminal too narrow for the table, SOURCE and FSTYPE are
+# truncated unless -u is given (as findmnt -u)
+cat >"$T/on-tty" <<'EOF'
+#!/usr/bin/env bash
+# on-tty COMMAND...: runs COMMAND on a pseudo-terminal $COLUMNS wide
+printf -v cmd '%q ' "$@"
+exec script -qec "stty cols $COLUMNS; $cmd" /dev/null </dev/null
+EOF
+chmod +x "$T/on-tty"
+long=/dev/disk/by-id/a-long-source-name-that-does-not-fit
+printf '21 1 8:1 / / rw,relatime - ext4 %s rw\n' "$long" >"$T/mi-long"
+run_prefix=(env COLUMNS=60 "$T/on-tty")
+run status -F "$T/mi-long"
+expect "on a terminal: truncated" 0 ""
+check "on a terminal: truncated" "$(echo "$out" | tr -d '\r' | grep -c -- "$long")" 0
+run status -u -F "$T/mi-long"
+expect "-u on a terminal" 0 ""
+check "-u on a terminal: not truncated" "$(echo "$out" | tr -d '\r' | awk 'NR == 2 { print $2 }')" "$long"
+run status --notruncate -F "$T/mi-long" -o SOURCE,TARGET
+expect "--notruncate on a terminal" 0 ""
+check "--notruncate on a terminal: not truncated" "$(echo "$out" | tr -d '\r' | awk 'NR == 2 { print $1 }')" "$long"
+run_prefix=()
+
+# --output-all: every column, in the order of --help
+run status -F "$MI" --output-all -r /srv/data
+expect "--output-all" 0 ""
+check "--output-all" "$out" "TARGET SOURCE FSTYPE MAJ:MIN MODE INTERVAL ORIGIN OVERRIDE UPDATES SKIPS
+/srv/data /dev/sdb ext4 8:16 noatime (1h) override 1h 5 7"
+run status -F "$MI" --output-all -J /
+expect "--output-all -J" 0 ""
+check "--output-all -J" "$(echo "$out" | jq -c .)" \
+	'{"filesystems":[{"target":"/","source":"/dev/sda1","fstype":"ext4","maj:min":"8:1","mode":"relatime","interval":600,"origin":"global","override":null,"updates":100,"skips":200}]}'
+run status -F "$MI" --output-all -o TARGET
+expect "--output-all and -o" 2 "atimectl: --output and --output-all are mutually exclusive"
+check "--output-all and -o: no output" "$out" ""
+
+# -t TYPE, a comma list as findmnt -t takes it: the types it names are
+# listed, pseudo filesystems too; "no" before the list hides the types
+# from what would be listed (pseudo filesystems only with -A)
+run status -F "$MI" -t ext4 -o TARGET,MAJ:MIN -r -n
+expect "-t ext4" 0 ""
+check "-t ext4" "$out" "/ 8:1
+/srv/data 8:16
+/srv/bind 8:16
+/mnt/stack 8:48
+/boot 8:80"
+run status -F "$MI" --types xfs,vfat -o TARGET,FSTYPE -r -n
+expect "--types xfs,vfat" 0 ""
+check "--types xfs,vfat" "$out" "/mnt/stack xfs
+/mnt/with\x20space vfat"
+run status -F "$MI" -t noext4 -o TARGET,FSTYPE -r -n
+expect "-t noext4" 0 ""
+check "-t noext4" "$out" "/tmp tmpfs
+/mnt/stack xfs
+/mnt/with\x20space vfat
+/home/nfs nfs4"
+run status -F "$MI" -t noext4,vfat,tmpfs,xfs -A -o TARGET -r -n
+expect "-t noext4,... -A" 0 ""
+check "-t noext4,... -A" "$out" "/proc
+/sys
+/dev
+/home/nfs
+/proc/sys/fs/binfmt_misc
+/var/lib/docker/overlay2/abc/merged"
+run status -F "$MI" -t proc,sysfs -o TARGET -r -n
+expect "-t proc,sysfs" 0 ""
+check "-t proc,sysfs" "$out" "/proc
+/sys"
+run status -F "$MI" -t ext4 -o TARGET -r -n / /home/nfs /mnt/with\ space /boot
+expect "-t with TARGETs" 0 ""
+check "-t with TARGETs" "$out" "/
+/boot"
+run status -F "$MI" -t btrfs -o TARGET -r
+expect "-t: none of that type" 0 ""
+check "-t: none of that type" "$out" ""
+run status -F "$MI" -t btrfs -J
+expect "-t: none of that type, JSON" 0 ""
+check "-t: none of that type, JSON" "$(echo "$out" | jq -c .)" '{"filesystems":[]}'
+run --list-targets -F "$MI" -t xfs,proc
+expect "--list-targets -t" 0 ""
+check "--list-targets -t" "$(tr '\0' ' ' <"$T/out")" "/proc /mnt/stack "
+for bad in '' ext4, ,ext4 ext4,,xfs no noext4,no; do
+	run status -F "$MI" -t "$bad"
+	expect "-t '$bad'" 2 "atimectl: empty type name in --types '$bad'"
+	check "-t '$bad': no output" "$out" ""
+done
+run status -F "$MI" -t $'ext4\e[2J,'
+expect "-t escaped" 2 "atimectl: empty type name in --types 'ext4\x1b[2J,'"
+
+# -P, as findmnt prints it: KEY="value", the heading as the key, a
+# missing value empty
+run status -F "$MI" -P -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE / /srv/data "/mnt/with space"
+expect "status --pairs" 0 ""
+check "status --pairs" "$out" 'TARGET="/" MAJ:MIN="8:1" INTERVAL="10min" ORIGIN="global" OVERRIDE=""
+TARGET="/srv/data" MAJ:MIN="8:16" INTERVAL="(1h)" ORIGIN="override" OVERRIDE="1h"
+TARGET="/mnt/with space" MAJ:MIN="8:64" INTERVAL="1d" ORIGIN="granularity" OVERRIDE=""'
+run status --pairs -n -F "$MI" -o TARGET /
+expect "status --pairs -n" 0 ""
+check "status --pairs -n" "$out" 'TARGET="/"'
+run status -P -J -F "$MI"
+expect "pairs and json" 2 "atimectl: --json and --pairs are mutually exclusive"
+check "pairs and json: no output" "$out" ""
+run status -r --pairs -F "$MI"
+expect "pairs and raw" 2 "atimectl: --raw and --pairs are mutually exclusive"
 
 # vfat stores the access date only: an interval below a day is a day,
 # one above it is kept
@@ -154,13 +266,13 @@ expect "status: vfat, 2d override" 0 ""
 check "status: vfat, 2d override" "$out" "/mnt/with\\x20space 2d override 2d"
 echo -1 >"$T/sys/8:64/relatime_interval"
 
-run status -F "$MI" -o +MAJMIN /srv/data 8:32 /dev/sde1
+run status -F "$MI" -o +MAJ:MIN /srv/data 8:32 /dev/sde1
 expect "status TARGET..." 0 ""
 check "status targets" "$(echo "$out" | awk 'NR > 1 { print $1, $NF }')" "/srv/data 8:16
 /mnt/stack 8:32
 /mnt/with 8:64"
 check "status header" "$(echo "$out" | head -1 | tr -s ' ')" \
-	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJMIN"
+	"TARGET SOURCE FSTYPE MODE INTERVAL ORIGIN UPDATES SKIPS MAJ:MIN"
 
 # an override on a noatime mount shows, in parentheses: not in use
 run status -F "$MI" -n -r /srv/data
@@ -168,11 +280,11 @@ expect "inactive override" 0 ""
 check "inactive override" "$out" "/srv/data /dev/sdb ext4 noatime (1h) override 5 7"
 
 # each column once, even when named again
-run status -F "$MI" -J -o +MAJMIN,majmin,TARGET /srv/data
+run status -F "$MI" -J -o +MAJ:MIN,maj:min,TARGET /srv/data
 expect "json: columns once" 0 ""
 check "json: columns once" "$(echo "$out" | jq -c .)" \
-	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","majmin":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
-check "json: columns once, raw text" "$(echo "$out" | grep -c '"majmin"')" 1
+	'{"filesystems":[{"target":"/srv/data","source":"/dev/sdb","fstype":"ext4","maj:min":"8:16","mode":"noatime","interval":null,"override":3600,"updates":5,"skips":7}]}'
+check "json: columns once, raw text" "$(echo "$out" | grep -c '"maj:min"')" 1
 
 run status -F "$MI" -o target,origin -J /
 expect "json -o" 0 ""
@@ -185,6 +297,10 @@ check "status: bad targets print nothing" "$out" ""
 
 run status -F "$MI" -o TARGET,BOGUS
 expect "unknown column" 2 "atimectl: unknown column: BOGUS"
+# MAJ:MIN as findmnt and lsblk spell it; the old MAJMIN is no column
+run status -F "$MI" -o TARGET,MAJMIN
+expect "MAJMIN is no column" 2 "atimectl: unknown column: MAJMIN"
+check "MAJMIN is no column: no output" "$out" ""
 # an empty name is said to be one, with the list it is in
 run status -F "$MI" -o TARGET,
 expect "empty column name" 2 "atimectl: empty column name in --output 'TARGET,'"
@@ -324,7 +440,15 @@ expect "global raw" 0 ""
 check "global raw" "$out" "600"
 run global --json
 expect "global json" 0 ""
-check "global json" "$(echo "$out" | jq -c .)" '{"interval":600,"tunable":true}'
+check "global json" "$(echo "$out" | jq -c .)" '{"global":[{"interval":600,"tunable":true}]}'
+check "global json: as libsmartcols prints it" "$out" '{
+   "global": [
+      {
+         "interval": 600,
+         "tunable": true
+      }
+   ]
+}'
 run global 2h
 expect "global set" 0 ""
 check "global set wrote" "$(tr -d '\n' <"$T/proc/relatime_interval")" 7200
@@ -355,7 +479,7 @@ check "global: negative: no output" "$out" ""
 make_kernel
 echo garbage >"$T/sys/8:16/relatime_interval"
 bad="atimectl: $T/sys/8:16/relatime_interval holds 'garbage', not -1 or a number of seconds (0 to 2147483647)"
-run -F "$MI" -o TARGET,MAJMIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
+run -F "$MI" -o TARGET,MAJ:MIN,INTERVAL,ORIGIN,OVERRIDE,UPDATES -r -n
 expect "status: fs garbage" 1 "$bad"
 check "status: fs garbage: the rest of the table" "$out" "/ 8:1 10min global - 100
 /tmp 0:25 - - - 100
@@ -376,7 +500,7 @@ check "status: fs garbage elsewhere" "$out" "/mnt/stack 10min"
 echo -5 >"$T/sys/8:16/relatime_interval"
 printf '\033[2J\n' >"$T/sys/8:32/relatime_interval"
 echo 2147483648 >"$T/sys/8:48/relatime_interval"
-run status -F "$MI" -o TARGET,MAJMIN,INTERVAL -r -n /srv/data /mnt/stack
+run status -F "$MI" -o TARGET,MAJ:MIN,INTERVAL -r -n /srv/data /mnt/stack
 expect "status: every bad fs reported" 1 "atimectl: $T/sys/8:16/relatime_interval holds '-5', not -1 or a number of seconds (0 to 2147483647)
 atimectl: $T/sys/8:48/relatime_interval holds '2147483648', not -1 or a number of seconds (0 to 2147483647)"
 check "status: every bad fs reported: the table" "$out" "/srv/data 8:16 -
@@ -516,7 +640,7 @@ echo "1 0 8:1 / / rw - ext4 /dev/sda1 rw" >"$T/mi-strict"
 
 run explain --json -F "$T/mi-relatime" "$f"
 expect "explain --json" 0 ""
-check "explain: relatime no update" "$(echo "$out" | jq -c '.files[0] | [.mount, .majmin, .mode, .interval, .origin, .update, .never, .next_update_sec == .atime_sec + 600]')" \
+check "explain: relatime no update" "$(echo "$out" | jq -c '.files[0] | [.mount, ."maj:min", .mode, .interval, .origin, .update, .never, .next_update_sec == .atime_sec + 600]')" \
 	'["/","8:1","relatime",600,"global",false,false,true]'
 check "explain: atime" "$(echo "$out" | jq '.files[0].atime_sec')" "$atime"
 check "explain: reason" "$(echo "$out" | jq -r '.files[0].reason')" \
@@ -583,6 +707,26 @@ expect "explain: strictatime, two files" 0 ""
 check "explain: strictatime, two files" "$(echo "$out" | jq -c '[.files[] | [.mode, .update]]')" \
 	'[["strictatime",true],["strictatime",true]]'
 
+# explain --json is printed by libsmartcols, as status --json is: a name
+# is written the same way by both (DEL as it is, a quote escaped)
+printf '1 0 8:1 / /del\177" rw,relatime - ext4 /dev/sda1 rw\n' >"$T/mi-del"
+run status -J -o TARGET -F "$T/mi-del"
+expect "status --json: DEL" 0 ""
+check "status --json: DEL" "$(echo "$out" | sed -n 's/^ *"target": //p')" $'"/del\177\\""'
+g=$T/$'del\177"'
+echo data >"$g"
+run explain -J -F "$T/mi-relatime" "$g"
+expect "explain --json: DEL" 0 ""
+check "explain --json: DEL, as status" "$(echo "$out" | sed -n 's/^ *"file": //p')" "\"$T/del"$'\177\\"",'
+# no file explained: an empty list, as status prints one
+run explain -J -F "$T/mi-relatime" "$T/nope"
+expect "explain --json: none" 1 "atimectl: $T/nope: no such file or directory"
+check "explain --json: none" "$out" '{
+   "files": [
+
+   ]
+}'
+
 run explain -F "$T/mi-relatime" "$f" "$T/nope"
 expect "explain: missing file" 1 "atimectl: $T/nope: no such file or directory"
 check "explain: the good file is still explained" "$(echo "$out" | grep -c '^       File:')" 1
@@ -598,7 +742,7 @@ case ,$(echo "$real" | jq -r '."vfs-options"'), in
 *,relatime,*) real_mode=relatime ;;
 *) real_mode=strictatime ;;
 esac
-check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, .majmin, .mode]')" \
+check "explain real mount: as findmnt says" "$(echo "$out" | jq -c '.files[0] | [.file, .mount, ."maj:min", .mode]')" \
 	"$(echo "$real" | jq -c --arg f "$f" --arg mode "$real_mode" '[$f, .target, ."maj:min", $mode]')"
 
 # ---------------------------------------------------------------- no kernel support
@@ -617,6 +761,9 @@ expect "unpatched: reset" 1 "atimectl: this kernel has no per-filesystem relatim
 run global
 expect "unpatched: global show" 0 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies"
 check "unpatched: global value" "$out" "1d"
+run global -J
+expect "unpatched: global json" 0 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval); the built-in 1d applies"
+check "unpatched: global json" "$(echo "$out" | jq -c .)" '{"global":[{"interval":86400,"tunable":false}]}'
 run global 1h
 expect "unpatched: global set" 1 "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)"
 run apply -F "$MI" -O "x-relatime-interval=1h" /srv/data
@@ -638,10 +785,14 @@ expect "control: duration" 2 "atimectl: set: invalid duration '1h\\x1b[2J': not 
 check "control: duration: no output" "$out" ""
 printf '%s\n' '21 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw' \
 	'30 21 8:64 / /mnt/a\012b\134x\011 rw,relatime - vfat /dev/sde1 rw' >"$T/mi-control"
-run -F "$T/mi-control" -o TARGET,MAJMIN -n -r
+run -F "$T/mi-control" -o TARGET,MAJ:MIN -n -r
 expect "control: table" 0 ""
 check "control: table" "$out" '/ 8:1
 /mnt/a\x0ab\x5cx\x09 8:64'
+run -F "$T/mi-control" -o TARGET -P
+expect "control: pairs" 0 ""
+check "control: pairs" "$out" 'TARGET="/"
+TARGET="/mnt/a\x0ab\x5cx\x09"'
 run set -v -F "$T/mi-control" 8:64 1h
 expect "control: set -v" 0 ""
 check "control: set -v" "$out" '/mnt/a\x0ab\x5cx\x09 (8:64): relatime interval 1h'
@@ -663,7 +814,7 @@ check "option takes no argument: no output" "$out" ""
 run status --js=1
 expect "abbreviation takes no argument" 2 "atimectl: option '--json' takes no argument (see atimectl --help)"
 run --o x
-expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --options (see atimectl --help)"
+expect "ambiguous abbreviation" 2 "atimectl: option '--o' is ambiguous: --output, --output-all, --options (see atimectl --help)"
 run -nx
 expect "invalid short option" 2 "atimectl: invalid option '-x' (see atimectl --help)"
 run -F
@@ -731,7 +882,7 @@ check "--raw on reset: unchanged" "$(value 8:16)" 3600
 run apply -F "$MI" -n -O x-relatime-interval=1h /srv/data
 expect "--noheadings on apply" 2 "atimectl: --noheadings does not apply to apply (only to status)"
 check "--noheadings on apply: unchanged" "$(value 8:16)" 3600
-run set -a -F "$MI" /srv/data 1h
+run set -A -F "$MI" /srv/data 1h
 expect "--all on set" 2 "atimectl: --all does not apply to set (only to status)"
 run global -J 1h
 expect "--json on global DURATION" 2 "atimectl: --json does not apply to global DURATION $only_json"
@@ -746,6 +897,30 @@ run explain -n "$T"
 expect "--noheadings on explain" 2 "atimectl: --noheadings does not apply to explain (only to status)"
 run global -r -n
 expect "--noheadings on global" 2 "atimectl: --noheadings does not apply to global (only to status)"
+run set -P -F "$MI" /srv/data 1h
+expect "--pairs on set" 2 "atimectl: --pairs does not apply to set (only to status)"
+check "--pairs on set: unchanged" "$(value 8:16)" 3600
+run global -P
+expect "--pairs on global" 2 "atimectl: --pairs does not apply to global (only to status)"
+check "--pairs on global: no output" "$out" ""
+run set -t ext4 -F "$MI" /srv/data 1h
+expect "--types on set" 2 "atimectl: --types does not apply to set (only to status)"
+check "--types on set: unchanged" "$(value 8:16)" 3600
+run explain -t ext4 "$T"
+expect "--types on explain" 2 "atimectl: --types does not apply to explain (only to status)"
+check "--types on explain: no output" "$out" ""
+run reset --output-all -F "$MI" /srv/data
+expect "--output-all on reset" 2 "atimectl: --output-all does not apply to reset (only to status)"
+check "--output-all on reset: unchanged" "$(value 8:16)" 3600
+run global --output-all
+expect "--output-all on global" 2 "atimectl: --output-all does not apply to global (only to status)"
+run set -u -F "$MI" /srv/data 1h
+expect "--notruncate on set" 2 "atimectl: --notruncate does not apply to set (only to status)"
+check "--notruncate on set: unchanged" "$(value 8:16)" 3600
+run explain --notruncate "$T"
+expect "--notruncate on explain" 2 "atimectl: --notruncate does not apply to explain (only to status)"
+run explain -P "$T"
+expect "--pairs on explain" 2 "atimectl: --pairs does not apply to explain (only to status)"
 
 # ---------------------------------------------------------------- write errors
 # every verb: exit 1 and one line when stdout cannot be written
@@ -772,7 +947,7 @@ if [ -n "${BIG_MOUNTINFO:-}" ] && [ -r "$BIG_MOUNTINFO" ]; then
 	expect "big table" 0 ""
 	check "big table: entries" "$(echo "$out" | jq '.filesystems | length')" 10000
 	check "big table: 8:1 bind mounts share the override" \
-		"$(echo "$out" | jq '[.filesystems[] | select(.majmin == "8:1")] | length')" 1000
+		"$(echo "$out" | jq '[.filesystems[] | select(."maj:min" == "8:1")] | length')" 1000
 	run status -F "$BIG_MOUNTINFO"
 	expect "big table: default" 0 ""
 	# ext4 1999 + xfs 999 + nfs4 999 + tmpfs 2001; not proc, cgroup2, nsfs, overlay, ...

@@ -145,6 +145,20 @@ def main():
             ("atimectl reset --noh", ["atimectl", "reset", "--noh"]),
             ("atimectl apply --if", ["atimectl", "apply", "--if-mounted"]),
             ("atimectl global 1h --js", ["atimectl", "global", "1h", "--js"]),
+            ("atimectl status --pa", ["atimectl", "status", "--pairs"]),
+            ("atimectl global --pa", ["atimectl", "global", "--pa"]),
+            # -t takes a value: what follows is the verb
+            ("atimectl -t ext4 stat", ["atimectl", "-t", "ext4", "status"]),
+            ("atimectl --types ext4 status --typ", ["atimectl", "--types", "ext4", "status", "--types"]),
+            # types from /proc/filesystems, in a list, after "no"
+            ("atimectl -t sysf", ["atimectl", "-t", "sysfs"]),
+            ("atimectl -t noproc,sysf", ["atimectl", "-t", "noproc,sysfs"]),
+            ("atimectl status --output-", ["atimectl", "status", "--output-all"]),
+            ("atimectl status --notr", ["atimectl", "status", "--notruncate"]),
+            # the MAJ:MIN column, with the colon typed or not
+            ("atimectl -o TARGET,MAJ", ["atimectl", "-o", "TARGET,MAJ:MIN"]),
+            ("atimectl -o +MAJ:", ["atimectl", "-o", "+MAJ:MIN"]),
+            ("atimectl -o maj:", ["atimectl", "-o", "maj:MIN"]),
         ]
         for line, want in cases:
             got = sh.complete(line)

@@ -12,9 +12,13 @@ struct options {
 	const char *fstab_file;  /* --fstab: instead of /etc/fstab */
 	const char *columns;     /* -o */
 	const char *optstr;      /* -O: options for "apply" */
+	const char *types;       /* -t: filesystem types, as mnt_match_fstype() takes them */
+	bool output_all;      /* --output-all */
 	bool noheadings;
+	bool notruncate;      /* -u */
 	bool raw;
 	bool json;
+	bool pairs;           /* -P: KEY="value" */
 	bool all;
 	bool verbose;
 	bool list_targets;    /* --list-targets */

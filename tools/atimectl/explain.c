@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include <libmount.h>
+#include <libsmartcols.h>
 
 #include "atime-rule.h"
 #include "atimectl.h"
@@ -23,7 +24,6 @@
 #include "escape.h"
 #include "granularity.h"
 #include "interval.h"
-#include "json.h"
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
@@ -235,65 +235,151 @@ static void print_human(const struct explanation *e)
 	}
 }
 
-static void json_time(struct json_writer *w, const char *name, const struct timespec *ts)
-{
-	char key[32], buf[TIME_FORMAT_MAX];
+/*
+ * explain --json: {"files": [...]}, one object per file, printed by
+ * libsmartcols as a table of one line per file whose columns are the
+ * keys, typed (a cell left empty is null).
+ */
+enum {
+	XJ_FILE, XJ_MOUNT, XJ_FSTYPE, XJ_MAJMIN, XJ_MODE,
+	XJ_READONLY, XJ_NODIRATIME, XJ_INODE_NOATIME,
+	XJ_INTERVAL, XJ_RULE_INTERVAL, XJ_ORIGIN, XJ_ATIME_GRANULARITY, XJ_OVERRIDE,
+	XJ_ATIME, XJ_ATIME_SEC, XJ_ATIME_NSEC,
+	XJ_MTIME, XJ_MTIME_SEC, XJ_MTIME_NSEC,
+	XJ_CTIME, XJ_CTIME_SEC, XJ_CTIME_NSEC,
+	XJ_UPDATE, XJ_NEVER, XJ_REASON, XJ_NEXT_UPDATE, XJ_NEXT_UPDATE_SEC,
+	XJ_N
+};
 
-	json_string(w, name, format_time(ts, buf, sizeof(buf)));
-	snprintf(key, sizeof(key), "%s_sec", name);
-	json_int(w, key, (int64_t) ts->tv_sec);
-	snprintf(key, sizeof(key), "%s_nsec", name);
-	json_int(w, key, (int64_t) ts->tv_nsec);
+static const struct {
+	const char *name;
+	int json_type;	/* SCOLS_JSON_* */
+} json_columns[XJ_N] = {
+	[XJ_FILE]              = { "file",              SCOLS_JSON_STRING },
+	[XJ_MOUNT]             = { "mount",             SCOLS_JSON_STRING },
+	[XJ_FSTYPE]            = { "fstype",            SCOLS_JSON_STRING },
+	[XJ_MAJMIN]            = { "maj:min",           SCOLS_JSON_STRING },
+	[XJ_MODE]              = { "mode",              SCOLS_JSON_STRING },
+	[XJ_READONLY]          = { "readonly",          SCOLS_JSON_BOOLEAN },
+	[XJ_NODIRATIME]        = { "nodiratime",        SCOLS_JSON_BOOLEAN },
+	[XJ_INODE_NOATIME]     = { "inode_noatime",     SCOLS_JSON_BOOLEAN },
+	[XJ_INTERVAL]          = { "interval",          SCOLS_JSON_NUMBER },
+	[XJ_RULE_INTERVAL]     = { "rule_interval",     SCOLS_JSON_NUMBER },
+	[XJ_ORIGIN]            = { "origin",            SCOLS_JSON_STRING },
+	[XJ_ATIME_GRANULARITY] = { "atime_granularity", SCOLS_JSON_NUMBER },
+	[XJ_OVERRIDE]          = { "override",          SCOLS_JSON_NUMBER },
+	[XJ_ATIME]             = { "atime",             SCOLS_JSON_STRING },
+	[XJ_ATIME_SEC]         = { "atime_sec",         SCOLS_JSON_NUMBER },
+	[XJ_ATIME_NSEC]        = { "atime_nsec",        SCOLS_JSON_NUMBER },
+	[XJ_MTIME]             = { "mtime",             SCOLS_JSON_STRING },
+	[XJ_MTIME_SEC]         = { "mtime_sec",         SCOLS_JSON_NUMBER },
+	[XJ_MTIME_NSEC]        = { "mtime_nsec",        SCOLS_JSON_NUMBER },
+	[XJ_CTIME]             = { "ctime",             SCOLS_JSON_STRING },
+	[XJ_CTIME_SEC]         = { "ctime_sec",         SCOLS_JSON_NUMBER },
+	[XJ_CTIME_NSEC]        = { "ctime_nsec",        SCOLS_JSON_NUMBER },
+	[XJ_UPDATE]            = { "update",            SCOLS_JSON_BOOLEAN },
+	[XJ_NEVER]             = { "never",             SCOLS_JSON_BOOLEAN },
+	[XJ_REASON]            = { "reason",            SCOLS_JSON_STRING },
+	[XJ_NEXT_UPDATE]       = { "next_update",       SCOLS_JSON_STRING },
+	[XJ_NEXT_UPDATE_SEC]   = { "next_update_sec",   SCOLS_JSON_NUMBER },
+};
+
+static struct libscols_table *json_table_new(void)
+{
+	struct libscols_table *tb = scols_new_table();
+
+	if (!tb)
+		return NULL;
+	scols_table_enable_json(tb, 1);
+	if (scols_table_set_name(tb, "files") < 0)
+		goto fail;
+	for (int i = 0; i < XJ_N; i++) {
+		struct libscols_column *cl = scols_table_new_column(tb, json_columns[i].name, 0, 0);
+
+		if (!cl || scols_column_set_json_type(cl, json_columns[i].json_type) < 0)
+			goto fail;
+	}
+	return tb;
+fail:
+	scols_unref_table(tb);
+	return NULL;
 }
 
-static void print_json(struct json_writer *w, const struct explanation *e)
+/* Cell setters: NULL text stays empty, which libsmartcols prints as null. */
+static int cell_str(struct libscols_line *ln, int col, const char *text)
 {
-	bool relatime = e->q.mode == ATIME_RELATIME;
+	return text ? scols_line_set_data(ln, (size_t) col, text) : 0;
+}
+
+static int cell_int(struct libscols_line *ln, int col, int64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%" PRId64, v);
+	return scols_line_set_data(ln, (size_t) col, buf);
+}
+
+/* libsmartcols reads "0" (and an empty cell) as false, anything else as true */
+static int cell_bool(struct libscols_line *ln, int col, bool v)
+{
+	return scols_line_set_data(ln, (size_t) col, v ? "1" : "0");
+}
+
+/* TIME as text, TIME_sec and TIME_nsec: three columns from col on. */
+static int cell_time(struct libscols_line *ln, int col, const struct timespec *ts)
+{
 	char buf[TIME_FORMAT_MAX];
 
-	json_object_open(w, NULL);
-	json_string(w, "file", e->file);
-	json_string(w, "mount", mnt_fs_get_target(e->fs));
-	json_string(w, "fstype", mnt_fs_get_fstype(e->fs));
-	json_string(w, "majmin", e->majmin);
-	json_string(w, "mode", atime_mode_name(e->q.mode));
-	json_bool(w, "readonly", e->q.readonly);
-	json_bool(w, "nodiratime", e->q.nodiratime);
-	json_bool(w, "inode_noatime", e->q.inode_noatime);
+	if (cell_str(ln, col, format_time(ts, buf, sizeof(buf))) < 0 ||
+	    cell_int(ln, col + 1, (int64_t) ts->tv_sec) < 0)
+		return -1;
+	return cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
+}
+
+/* One line of the table; < 0 when out of memory. */
+static int add_json_line(struct libscols_table *tb, const struct explanation *e)
+{
+	bool relatime = e->q.mode == ATIME_RELATIME;
+	struct libscols_line *ln = scols_table_new_line(tb, NULL);
+	char buf[TIME_FORMAT_MAX];
+	int r = 0;
+
+	if (!ln)
+		return -1;
+	r |= cell_str(ln, XJ_FILE, e->file);
+	r |= cell_str(ln, XJ_MOUNT, mnt_fs_get_target(e->fs));
+	r |= cell_str(ln, XJ_FSTYPE, mnt_fs_get_fstype(e->fs));
+	r |= cell_str(ln, XJ_MAJMIN, e->majmin);
+	r |= cell_str(ln, XJ_MODE, atime_mode_name(e->q.mode));
+	r |= cell_bool(ln, XJ_READONLY, e->q.readonly);
+	r |= cell_bool(ln, XJ_NODIRATIME, e->q.nodiratime);
+	r |= cell_bool(ln, XJ_INODE_NOATIME, e->q.inode_noatime);
 	if (relatime) {
-		json_int(w, "interval", kept_interval(e));
-		json_int(w, "rule_interval", e->q.interval);
-	} else {
-		json_null(w, "interval");
-		json_null(w, "rule_interval");
+		r |= cell_int(ln, XJ_INTERVAL, kept_interval(e));
+		r |= cell_int(ln, XJ_RULE_INTERVAL, e->q.interval);
+		r |= cell_str(ln, XJ_ORIGIN, interval_origin_name(e->origin));
 	}
-	json_string(w, "origin", relatime ? interval_origin_name(e->origin) : NULL);
-	json_int(w, "atime_granularity", e->q.granularity > 1 ? e->q.granularity : 1);
+	r |= cell_int(ln, XJ_ATIME_GRANULARITY, e->q.granularity > 1 ? e->q.granularity : 1);
 	if (e->kstate.has_override)
-		json_int(w, "override", e->kstate.override);
-	else
-		json_null(w, "override");
-	json_time(w, "atime", &e->q.atime);
-	json_time(w, "mtime", &e->q.mtime);
-	json_time(w, "ctime", &e->q.ctime);
-	json_bool(w, "update", e->a.update);
-	json_bool(w, "never", e->a.never);
-	json_string(w, "reason", e->a.reason);
+		r |= cell_int(ln, XJ_OVERRIDE, e->kstate.override);
+	r |= cell_time(ln, XJ_ATIME, &e->q.atime);
+	r |= cell_time(ln, XJ_MTIME, &e->q.mtime);
+	r |= cell_time(ln, XJ_CTIME, &e->q.ctime);
+	r |= cell_bool(ln, XJ_UPDATE, e->a.update);
+	r |= cell_bool(ln, XJ_NEVER, e->a.never);
+	r |= cell_str(ln, XJ_REASON, e->a.reason);
 	if (e->a.has_next) {
-		json_string(w, "next_update", format_time_sec(e->a.next_update, buf, sizeof(buf)));
-		json_int(w, "next_update_sec", (int64_t) e->a.next_update);
-	} else {
-		json_null(w, "next_update");
-		json_null(w, "next_update_sec");
+		r |= cell_str(ln, XJ_NEXT_UPDATE, format_time_sec(e->a.next_update, buf, sizeof(buf)));
+		r |= cell_int(ln, XJ_NEXT_UPDATE_SEC, (int64_t) e->a.next_update);
 	}
-	json_object_close(w);
+	return r < 0 ? -1 : 0;
 }
 
 int verb_explain(const struct options *opts, int argc, char **argv)
 {
 	struct libmnt_table *tb;
 	struct global_interval g;
-	struct json_writer w;
+	struct libscols_table *json = NULL;
 	struct kernel k;
 	int ret = 0, printed = 0;
 
@@ -315,9 +401,12 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 	}
 
 	if (opts->json) {
-		json_init(&w, stdout);
-		json_object_open(&w, NULL);
-		json_array_open(&w, "files");
+		json = json_table_new();
+		if (!json) {
+			fprintf(stderr, "atimectl: out of memory\n");
+			ret = 1;
+			goto out;
+		}
 	}
 	for (int i = 0; i < argc; i++) {
 		struct explanation e;
@@ -326,8 +415,12 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 			ret = 1;
 			continue;
 		}
-		if (opts->json) {
-			print_json(&w, &e);
+		if (json) {
+			if (add_json_line(json, &e) < 0) {
+				fprintf(stderr, "atimectl: out of memory\n");
+				ret = 1;
+				goto out;
+			}
 		} else {
 			if (printed)
 				putchar('\n');
@@ -335,12 +428,13 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		}
 		printed++;
 	}
-	if (opts->json) {
-		json_array_close(&w);
-		json_object_close(&w);
-		json_finish(&w);
+	/* a write error is reported by close_stdout() at exit */
+	if (json && scols_print_table(json) < 0 && !ferror(stdout)) {
+		fprintf(stderr, "atimectl: cannot print the table\n");
+		ret = 1;
 	}
-
+out:
+	scols_unref_table(json);
 	mnt_unref_table(tb);
 	kernel_close(&k);
 	return ret;

@@ -28,7 +28,7 @@ int list_targets(const struct options *opts)
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
 		const char *target = mnt_fs_get_target(fs);
 
-		if (!target || (!opts->all && !mount_is_shown_by_default(fs)))
+		if (!target || !mount_is_listed(fs, opts->all, opts->types))
 			continue;
 		fputs(target, stdout);
 		putchar('\0');

@@ -52,10 +52,14 @@ static void usage(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      " -o, --output LIST      output columns (+LIST adds to the defaults)\n"
+	      "     --output-all       output all columns\n"
 	      " -n, --noheadings       do not print headings\n"
+	      " -u, --notruncate       do not truncate text in columns\n"
 	      " -r, --raw              raw output (global: seconds)\n"
 	      " -J, --json             JSON output\n"
-	      " -a, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
+	      " -P, --pairs            KEY=\"value\" output\n"
+	      " -A, --all              also show pseudo filesystems (proc, sysfs, ...)\n"
+	      " -t, --types LIST       only these filesystem types (noLIST: all but these)\n"
 	      " -F, --tab-file FILE    read mounts from FILE, not /proc/self/mountinfo\n"
 	      "     --fstab FILE       apply: read FILE instead of /etc/fstab\n"
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
@@ -70,18 +74,23 @@ static void usage(FILE *out)
 
 enum {
 	OPT_FSTAB = 0x100,
+	OPT_OUTPUT_ALL,
 	OPT_LIST_TARGETS,
 	OPT_IF_MOUNTED,
 };
 
-static const char shortopts[] = "+:o:nrJaF:O:vhV";
+static const char shortopts[] = "+:o:nurJPAt:F:O:vhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
+	{ "output-all",   no_argument,       NULL, OPT_OUTPUT_ALL },
 	{ "noheadings",   no_argument,       NULL, 'n' },
+	{ "notruncate",   no_argument,       NULL, 'u' },
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "json",         no_argument,       NULL, 'J' },
-	{ "all",          no_argument,       NULL, 'a' },
+	{ "pairs",        no_argument,       NULL, 'P' },
+	{ "all",          no_argument,       NULL, 'A' },
+	{ "types",        required_argument, NULL, 't' },
 	{ "tab-file",     required_argument, NULL, 'F' },
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
@@ -182,12 +191,16 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		const char *where;
 	} output_options[] = {
 		{ "output", opts->columns != NULL, PRINTS_STATUS, "only to status" },
+		{ "output-all", opts->output_all, PRINTS_STATUS, "only to status" },
 		{ "noheadings", opts->noheadings, PRINTS_STATUS, "only to status" },
+		{ "notruncate", opts->notruncate, PRINTS_STATUS, "only to status" },
 		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
 		  "only to status and global without DURATION" },
 		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN,
 		  "only to status, global without DURATION and explain" },
+		{ "pairs", opts->pairs, PRINTS_STATUS, "only to status" },
 		{ "all", opts->all, PRINTS_STATUS, "only to status" },
+		{ "types", opts->types != NULL, PRINTS_STATUS, "only to status" },
 	};
 	unsigned int prints = 0;
 	const char *what = verb->name;
@@ -209,6 +222,56 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		}
 	}
 	return true;
+}
+
+/* One output format: returns false after naming two that were given. */
+static bool check_output_formats(const struct options *opts)
+{
+	const char *given[3];
+	int n = 0;
+
+	if (opts->json)
+		given[n++] = "json";
+	if (opts->raw)
+		given[n++] = "raw";
+	if (opts->pairs)
+		given[n++] = "pairs";
+	if (n > 1) {
+		fprintf(stderr, "atimectl: --%s and --%s are mutually exclusive\n",
+			given[0], given[1]);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * -t takes what findmnt -t takes and mnt_match_fstype() matches: names
+ * separated by commas, each or the whole list after "no".  An empty name
+ * would match nothing (or, after "no", everything) without a word.
+ */
+static bool types_valid(const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (len >= 2 && strncmp(p, "no", 2) == 0) {
+			p += 2;
+			len -= 2;
+		}
+		if (len == 0) {
+			char *esc;
+
+			fprintf(stderr, "atimectl: empty type name in --types '%s'\n",
+				name_escape(list, &esc));
+			free(esc);
+			return false;
+		}
+		if (p[len] == '\0')
+			return true;
+		p += len + 1;
+	}
 }
 
 /* After the verb, "-1" is a value, not an option: no option is a digit. */
@@ -249,8 +312,14 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case 'o':
 			opts->columns = optarg;
 			break;
+		case OPT_OUTPUT_ALL:
+			opts->output_all = true;
+			break;
 		case 'n':
 			opts->noheadings = true;
+			break;
+		case 'u':
+			opts->notruncate = true;
 			break;
 		case 'r':
 			opts->raw = true;
@@ -258,8 +327,14 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case 'J':
 			opts->json = true;
 			break;
-		case 'a':
+		case 'P':
+			opts->pairs = true;
+			break;
+		case 'A':
 			opts->all = true;
+			break;
+		case 't':
+			opts->types = optarg;
 			break;
 		case 'F':
 			opts->tab_file = optarg;
@@ -311,6 +386,9 @@ static int run(int argc, char **argv)
 		goto out;
 	r = EXIT_USAGE;
 
+	if (opts.types && !types_valid(opts.types))
+		goto out;
+
 	/* a test hook, documented in atimectl(8): the table -F names */
 	if (!opts.tab_file) {
 		const char *env = getenv("ATIMECTL_MOUNTINFO");
@@ -360,8 +438,10 @@ static int run(int argc, char **argv)
 	}
 	if (!check_output_options(&opts, verb, nargs))
 		goto out;
-	if (opts.json && opts.raw) {
-		fprintf(stderr, "atimectl: --json and --raw are mutually exclusive\n");
+	if (!check_output_formats(&opts))
+		goto out;
+	if (opts.columns && opts.output_all) {
+		fprintf(stderr, "atimectl: --output and --output-all are mutually exclusive\n");
 		goto out;
 	}
 

@@ -112,3 +112,20 @@ bool mount_is_shown_by_default(struct libmnt_fs *fs)
 		return true;
 	return !mnt_fs_is_pseudofs(fs);
 }
+
+bool mount_type_matches(struct libmnt_fs *fs, const char *types)
+{
+	const char *type = mnt_fs_get_fstype(fs);
+
+	return !types || mnt_match_fstype(type ? type : "", types);
+}
+
+bool mount_is_listed(struct libmnt_fs *fs, bool all, const char *types)
+{
+	if (!mount_type_matches(fs, types))
+		return false;
+	/* a type named (not after "no") is asked for, pseudo or not */
+	if (all || (types && strncmp(types, "no", 2) != 0))
+		return true;
+	return mount_is_shown_by_default(fs);
+}

@@ -30,4 +30,13 @@ const char *atime_mode_name(enum atime_mode mode);
  */
 bool mount_is_shown_by_default(struct libmnt_fs *fs);
 
+/*
+ * Whether a listing shows fs: of type types (-t, NULL for any), and shown
+ * by default unless all (-A) or types names its type without "no".
+ */
+bool mount_is_listed(struct libmnt_fs *fs, bool all, const char *types);
+
+/* Whether fs is of type types (-t; NULL: any). */
+bool mount_type_matches(struct libmnt_fs *fs, const char *types);
+
 #endif

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libmount.h>
+#include <libsmartcols.h>
 
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
 #include "interval.h"
-#include "json.h"
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
@@ -141,6 +141,45 @@ int verb_reset(const struct options *opts, int argc, char **argv)
 	return write_targets(opts, "reset", argc, argv, -1);
 }
 
+/*
+ * global --json: {"global": [{"interval": N, "tunable": BOOL}]}, a table
+ * of one line printed by libsmartcols, like every JSON atimectl prints.
+ * Returns < 0 when out of memory; a write error is reported by
+ * close_stdout() at exit.
+ */
+static int print_global_json(const struct global_interval *g)
+{
+	struct libscols_table *tb = scols_new_table();
+	struct libscols_column *interval, *tunable;
+	struct libscols_line *ln;
+	char buf[24];
+	int r = -1;
+
+	if (!tb)
+		return -1;
+	scols_table_enable_json(tb, 1);
+	if (scols_table_set_name(tb, "global") < 0)
+		goto out;
+	interval = scols_table_new_column(tb, "interval", 0, 0);
+	tunable = scols_table_new_column(tb, "tunable", 0, 0);
+	if (!interval || !tunable ||
+	    scols_column_set_json_type(interval, SCOLS_JSON_NUMBER) < 0 ||
+	    scols_column_set_json_type(tunable, SCOLS_JSON_BOOLEAN) < 0)
+		goto out;
+	ln = scols_table_new_line(tb, NULL);
+	snprintf(buf, sizeof(buf), "%" PRId64, g->seconds);
+	/* libsmartcols reads "0" as false, anything else as true */
+	if (!ln || scols_line_set_data(ln, 0, buf) < 0 ||
+	    scols_line_set_data(ln, 1, g->tunable ? "1" : "0") < 0)
+		goto out;
+	r = 0;
+	if (scols_print_table(tb) < 0 && !ferror(stdout))
+		fprintf(stderr, "atimectl: cannot print the table\n");
+out:
+	scols_unref_table(tb);
+	return r;
+}
+
 static int show_global(const struct options *opts)
 {
 	struct global_interval g;
@@ -156,14 +195,10 @@ static int show_global(const struct options *opts)
 		return 1;
 
 	if (opts->json) {
-		struct json_writer w;
-
-		json_init(&w, stdout);
-		json_object_open(&w, NULL);
-		json_int(&w, "interval", g.seconds);
-		json_bool(&w, "tunable", g.tunable);
-		json_object_close(&w);
-		json_finish(&w);
+		if (print_global_json(&g) < 0) {
+			fprintf(stderr, "atimectl: out of memory\n");
+			return 1;
+		}
 	} else if (opts->raw)
 		printf("%" PRId64 "\n", g.seconds);
 	else

@@ -48,7 +48,7 @@ static const struct column_info columns[N_COLUMNS] = {
 	[COL_TARGET]   = { "TARGET",   SCOLS_JSON_STRING, 0.30, 0, "mount point" },
 	[COL_SOURCE]   = { "SOURCE",   SCOLS_JSON_STRING, 0.25, SCOLS_FL_TRUNC, "source device" },
 	[COL_FSTYPE]   = { "FSTYPE",   SCOLS_JSON_STRING, 0.10, SCOLS_FL_TRUNC, "filesystem type" },
-	[COL_MAJMIN]   = { "MAJMIN",   SCOLS_JSON_STRING, 6, 0, "device number of the superblock (MAJ:MIN)" },
+	[COL_MAJMIN]   = { "MAJ:MIN",  SCOLS_JSON_STRING, 6, 0, "device number of the superblock (MAJ:MIN)" },
 	[COL_MODE]     = { "MODE",     SCOLS_JSON_STRING, 6, 0, "atime mode: relatime, strictatime or noatime" },
 	[COL_INTERVAL] = { "INTERVAL", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only; at least the filesystem's atime step)" },
 	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: override, global, kernel, granularity" },
@@ -92,8 +92,11 @@ static bool memchr_int(const int *ids, size_t n, int id)
 	return false;
 }
 
-/* "+LIST" appends to the defaults, "LIST" replaces them. */
-static int parse_columns(const char *list, bool json, int *ids, size_t *n)
+/*
+ * "+LIST" appends to the defaults, "LIST" replaces them; all (--output-all)
+ * takes every column.
+ */
+static int parse_columns(const char *list, bool json, bool all, int *ids, size_t *n)
 {
 	const int *defs = json ? default_json_columns : default_columns;
 	size_t ndefs = json ? sizeof(default_json_columns) / sizeof(int)
@@ -101,6 +104,11 @@ static int parse_columns(const char *list, bool json, int *ids, size_t *n)
 	const char *whole = list, *p;
 
 	*n = 0;
+	if (all) {
+		for (int i = 0; i < N_COLUMNS; i++)
+			ids[(*n)++] = i;
+		return 0;
+	}
 	if (!list || *list == '+') {
 		memcpy(ids, defs, ndefs * sizeof(int));
 		*n = ndefs;
@@ -340,9 +348,10 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 
 		/*
 		 * JSON shows a missing value as null (libsmartcols prints null
-		 * for an empty cell); "-" keeps --raw parseable.
+		 * for an empty cell), --pairs as KEY=""; "-" keeps --raw and
+		 * the table parseable.
 		 */
-		if (!text && !json)
+		if (!text && !json && !c->opts->pairs)
 			text = "-";
 		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
@@ -380,6 +389,7 @@ static int setup_table(struct status_ctx *c)
 		return -ENOMEM;
 	scols_table_enable_noheadings(c->table, o->noheadings);
 	scols_table_enable_raw(c->table, o->raw);
+	scols_table_enable_export(c->table, o->pairs);
 	if (o->json) {
 		scols_table_enable_json(c->table, 1);
 		if (scols_table_set_name(c->table, "filesystems") < 0)
@@ -390,7 +400,8 @@ static int setup_table(struct status_ctx *c)
 		const struct column_info *ci = &columns[c->ids[i]];
 		struct libscols_column *cl;
 
-		cl = scols_table_new_column(c->table, ci->name, ci->whint, ci->flags);
+		cl = scols_table_new_column(c->table, ci->name, ci->whint,
+					    o->notruncate ? ci->flags & ~SCOLS_FL_TRUNC : ci->flags);
 		if (!cl)
 			return -ENOMEM;
 		if (o->json)
@@ -408,7 +419,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	bool bad = false;
 	int ret = 1, r;
 
-	if (parse_columns(opts->columns, opts->json, c.ids, &c.ncols) < 0)
+	if (parse_columns(opts->columns, opts->json, opts->output_all, c.ids, &c.ncols) < 0)
 		return EXIT_USAGE;
 
 	if (kernel_open(&k) < 0)
@@ -458,6 +469,8 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	/* every line is made, so that each bad superblock is reported */
 	if (argc > 0) {
 		for (int i = 0; i < argc; i++) {
+			if (!mount_type_matches(targets[i], opts->types))
+				continue;
 			r = add_line(&c, targets[i]);
 			if (r < 0)
 				goto oom;
@@ -471,7 +484,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 			goto oom;
 		r = 0;
 		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
-			if (!opts->all && !mount_is_shown_by_default(fs))
+			if (!mount_is_listed(fs, opts->all, opts->types))
 				continue;
 			r = add_line(&c, fs);
 			bad |= r > 0;

@@ -6,7 +6,7 @@ mount -t tmpfs tmpfs "$t"
 j=$(atimectl status --json "$t")
 echo "$j"
 expect_eq "fstype" "$(jq -r '.filesystems[0].fstype' <<<"$j")" tmpfs
-expect_eq "majmin" "$(jq -r '.filesystems[0].majmin' <<<"$j")" "$(majmin "$t")"
+expect_eq "maj:min" "$(jq -r '.filesystems[0]."maj:min"' <<<"$j")" "$(majmin "$t")"
 expect_eq "updates" "$(jq -r '.filesystems[0].updates' <<<"$j")" 0
 expect_eq "skips" "$(jq -r '.filesystems[0].skips' <<<"$j")" 0
 expect_eq "override" "$(jq -r '.filesystems[0].override' <<<"$j")" null

@@ -20,7 +20,7 @@ atimectl status --json | jq -e '.filesystems | type == "array"' >/dev/null ||
 expect_eq "json target" "$(js target)" "$mnt"
 expect_eq "json source" "$(js source)" "$dev"
 expect_eq "json fstype" "$(js fstype)" ext4
-expect_eq "json majmin" "$(js majmin)" "$mm"
+expect_eq "json maj:min" "$(js '"maj:min"')" "$mm"
 expect_eq "json mode" "$(js mode)" relatime
 expect_eq "json interval" "$(js interval)" 86400
 expect_eq "json override" "$(js override)" null

@@ -83,7 +83,7 @@ check_mounted() {	# check_mounted WHAT WARNINGS-BEFORE
 		j=$(atimectl status --json "$t" 2>"$w/err") || die "$what: atimectl status failed: $(cat "$w/err")"
 		err=$(cat "$w/err")
 		expect_eq "$what: atimectl stderr" "$err" ""
-		expect_eq "$what: status majmin" "$(jq -r '.filesystems[0].majmin' <<<"$j")" "$mm"
+		expect_eq "$what: status maj:min" "$(jq -r '.filesystems[0]."maj:min"' <<<"$j")" "$mm"
 		expect_eq "$what: status updates, skips, override" \
 			"$(jq -r '.filesystems[0] | "\(.updates) \(.skips) \(.override)"' <<<"$j")" "null null null"
 		expect_eq "$what: status mode" "$(jq -r '.filesystems[0].mode' <<<"$j")" relatime
