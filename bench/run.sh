@@ -66,10 +66,14 @@ while [ $# -gt 0 ]; do
 done
 
 work=$top/build/bench
-mkdir -p "$work" "$top/bench/results"
-rm -f "$work"/*.out "$work"/*.console "$work"/*.txt "$work"/meta.env
 log() { printf '[bench] %s\n' "$*" >&2; }
 die() { printf 'bench/run.sh: %s\n' "$*" >&2; exit 1; }
+mkdir -p "$work" "$top/bench/results"
+# Every run writes its raw output and meta.env to build/bench: a second
+# run beside it (another base, say) would mix their files into one report.
+exec 8>"$work/.lock"
+flock -n 8 || die "another bench/run.sh is running in this tree (${work#"$top"/}/.lock); run the bases one after the other"
+rm -f "$work"/*.out "$work"/*.console "$work"/*.txt "$work"/meta.env
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 meta() { printf '%s=%q\n' "$1" "$2" >> "$work/meta.env"; }
