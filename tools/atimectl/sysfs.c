@@ -270,27 +270,38 @@ int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
 }
 
 /*
+ * A file of the directory that holds what the kernel cannot have written:
+ * say which, what it holds (escaped, without its newline) and what it
+ * should hold.  Returns -EINVAL.
+ */
+static int report_bad_content(const struct kernel *k, const char *rel,
+			      char *text, const char *want)
+{
+	char *esc;
+	size_t n = strlen(text);
+
+	if (n > 0 && text[n - 1] == '\n')
+		text[n - 1] = '\0';
+	fprintf(stderr, "atimectl: %s/%s holds '%s', not %s\n",
+		k->sysfs_root, rel, name_escape(text, &esc), want);
+	free(esc);
+	return -EINVAL;
+}
+
+/*
  * An override the kernel cannot have written: say what the file holds, as
  * global_interval_read() does for the sysctl.
  */
 static int report_bad_override(const struct kernel *k, const char *rel,
 			       char *text, int error)
 {
-	char *esc;
-	size_t n;
-
 	if (error) {
 		fprintf(stderr, "atimectl: cannot read %s/%s: %s\n",
 			k->sysfs_root, rel, strerror(error));
 		return -error;
 	}
-	n = strlen(text);
-	if (n > 0 && text[n - 1] == '\n')
-		text[n - 1] = '\0';
-	fprintf(stderr, "atimectl: %s/%s holds '%s', not -1 or a number of seconds (0 to 2147483647)\n",
-		k->sysfs_root, rel, name_escape(text, &esc));
-	free(esc);
-	return -EINVAL;
+	return report_bad_content(k, rel, text,
+				  "-1 or a number of seconds (0 to 2147483647)");
 }
 
 /*
@@ -300,8 +311,7 @@ static int report_bad_override(const struct kernel *k, const char *rel,
 static int read_counter(const struct kernel *k, dev_t devno, const char *rel,
 			uint64_t *ret)
 {
-	char buf[64], *esc;
-	size_t n;
+	char buf[64];
 	int r;
 
 	r = read_small(k->sysfs_fd, rel, buf, sizeof(buf));
@@ -314,13 +324,7 @@ static int read_counter(const struct kernel *k, dev_t devno, const char *rel,
 	}
 	if (parse_uint64(buf, ret) == 0)
 		return 0;
-	n = strlen(buf);
-	if (n > 0 && buf[n - 1] == '\n')
-		buf[n - 1] = '\0';
-	fprintf(stderr, "atimectl: %s/%s holds '%s', not a count\n",
-		k->sysfs_root, rel, name_escape(buf, &esc));
-	free(esc);
-	return -EINVAL;
+	return report_bad_content(k, rel, buf, "a count");
 }
 
 int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
