@@ -12,18 +12,7 @@ set -u
 src=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-check() {	# check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		fail=1
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 
 tree=$tmp/tree
 mkdir -p "$tree/bench" "$tree/kernel" "$tree/scripts" "$tree/build/bench" "$tmp/bin"
@@ -49,5 +38,4 @@ check "the first run's raw output is untouched" \
 	grep -qx 'raw output of the run holding the lock' "$tree/build/bench/cost-patched.out"
 
 exec 9>&-
-echo "1..$n"
-exit $fail
+tap_end

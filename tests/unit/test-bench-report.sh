@@ -14,18 +14,7 @@ report=$1
 python=${2:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-check() {	# check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		fail=1
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 run() {	# run STARTED [QUICK]: a report of a run with no boots
 	mkdir -p "$tmp/work"
 	printf 'date=2026-12-04\nstarted=%s\nrelease=6.1.192-atime\nquick=%s\ncpu=%q\n' \
@@ -75,5 +64,4 @@ check "a result without a start time is kept; the report goes to -4" old_result_
 check "quick run: exit 0" run 2026-12-04T23:30:00Z 1
 check "quick run: <date>-<kernel>-quick" test -f "$stem-quick.json"
 
-echo "1..$n"
-exit $fail
+tap_end

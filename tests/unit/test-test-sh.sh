@@ -15,19 +15,8 @@ src=${1:?usage: test-test-sh.sh SOURCE_ROOT}
 unset ATIMECTL_BASE ATIMECTL_KERNEL ATIMECTL_DEBUG_BASES ATIMECTL_RELEASE STRESS_SECONDS
 T=$(mktemp -d /tmp/atimectl-test-sh-XXXXXX)
 trap 'rm -rf "$T"' EXIT
-n=0 fail=0
-check() {	# check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		sed 's/^/#   /' "$T/out" | tail -n 30
-		fail=1
-	fi
-}
+. "$(dirname "$0")/tap.sh"
+tap_diagnose() { sed 's/^/#   /' "$T/out" | tail -n 30; }
 
 tree=$T/tree
 mkdir -p "$tree/scripts" "$tree/kernel/patches/6.1" "$tree/kernel/patches/6.12" \
@@ -143,5 +132,4 @@ ATIMECTL_KERNEL=/fake/bzImage ts --base 6.12 --vm main
 check "a failed test: fails" test "$rc" != 0
 check "a failed test: final line" test "$(last)" = "1 passed, 1 failed, 4 skipped"
 
-echo "1..$n"
-exit $fail
+tap_end
