@@ -28,6 +28,22 @@
 # detached mount's cleanup run before close returns), and on 6.12 its
 # directory's removal is waited for.
 . /usr/lib/atimectl-tests/lib.sh
+
+# retire MNT: force-unmount MNT, a file on which the caller holds open, so
+# that its superblock lives on unmounted, and wait for its ntfs-3g daemon
+# (the newest one) to exit, after which the device can be mounted again.
+retire() {
+	local mnt=$1 daemon i
+	daemon=$(pgrep -n -x ntfs-3g) || die "no ntfs-3g daemon for $mnt"
+	umount -f "$mnt" 2>/dev/null || true
+	umount -l "$mnt" 2>/dev/null || true
+	mountpoint -q "$mnt" && die "$mnt still mounted after umount -f and -l"
+	for ((i = 0; i < wait_polls; i++)); do
+		kill -0 "$daemon" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	die "the ntfs-3g daemon of $mnt (pid $daemon) still runs 60s after umount -f"
+}
 dev=$(scratch_dev scratch2)
 mkntfs -Q -F -q "$dev" >/dev/null
 w=/run/atimectl-tests
@@ -35,7 +51,6 @@ m1=$w/mnt-ntfs1 m2=$w/mnt-ntfs2
 mkdir -p "$m1" "$m2"
 ntfs-3g "$dev" "$m1"
 expect_eq "ntfs-3g mount type" "$(findmnt -n -o FSTYPE "$m1")" fuseblk
-daemon=$(pgrep -n -x ntfs-3g) || die "no ntfs-3g daemon for $m1"
 echo data >"$m1/f"
 mm=$(findmnt -n -o MAJ:MIN "$m1" | tr -d ' ')
 d=/sys/fs/relatime/$mm
@@ -43,14 +58,7 @@ d=/sys/fs/relatime/$mm
 echo 111 >"$d/relatime_interval"
 
 exec 3<"$m1/f"
-umount -f "$m1" 2>/dev/null || true
-umount -l "$m1" 2>/dev/null || true
-mountpoint -q "$m1" && die "$m1 still mounted after umount -f and -l"
-for ((i = 0; i < wait_polls; i++)); do
-	kill -0 "$daemon" 2>/dev/null || break
-	sleep 0.1
-done
-kill -0 "$daemon" 2>/dev/null && die "the ntfs-3g daemon of $m1 (pid $daemon) still runs 60s after umount -f"
+retire "$m1"
 
 kver=$(uname -r | cut -d- -f1 | cut -d. -f1,2)
 if [ "$kver" != 6.1 ]; then
@@ -97,16 +105,8 @@ expect_eq "override after the old superblock's end" "$(cat "$d/relatime_interval
 # superblock (3600) with fd 4 open, mount the device at $m3, end $m3.
 m3=$w/mnt-ntfs3
 mkdir -p "$m3"
-daemon=$(pgrep -n -x ntfs-3g) || die "no ntfs-3g daemon for $m2"
 exec 4<"$m2/f"
-umount -f "$m2" 2>/dev/null || true
-umount -l "$m2" 2>/dev/null || true
-mountpoint -q "$m2" && die "$m2 still mounted after umount -f and -l"
-for ((i = 0; i < wait_polls; i++)); do
-	kill -0 "$daemon" 2>/dev/null || break
-	sleep 0.1
-done
-kill -0 "$daemon" 2>/dev/null && die "the ntfs-3g daemon of $m2 (pid $daemon) still runs 60s after umount -f"
+retire "$m2"
 ntfs-3g "$dev" "$m3" 4<&- || die "third ntfs-3g mount of $dev failed"
 expect_eq "third mount's device number" "$(findmnt -n -o MAJ:MIN "$m3" | tr -d ' ')" "$mm"
 expect_eq "third superblock's override" "$(cat "$d/relatime_interval")" -1
