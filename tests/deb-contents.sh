@@ -32,21 +32,21 @@ not_ok() {
 }
 
 # every regular file and symlink of the package, and its mode
-expected_files='/usr/lib/sysctl.d/50-relatime.conf
+expected_files='/usr/bin/atimectl
+/usr/lib/sysctl.d/50-relatime.conf
 /usr/lib/systemd/system-generators/atimectl-generator
 /usr/lib/systemd/system/atimectl-apply@.service
 /usr/lib/systemd/system/mount.d/50-atimectl.conf
 /usr/libexec/atimectl/atimectl-apply-unit
-/usr/sbin/atimectl
 /usr/share/bash-completion/completions/atimectl
 /usr/share/doc/atimectl/changelog.gz
 /usr/share/doc/atimectl/copyright
 /usr/share/lintian/overrides/atimectl
 /usr/share/man/man8/atimectl-apply@.service.8.gz
 /usr/share/man/man8/atimectl.8.gz'
-executables='/usr/lib/systemd/system-generators/atimectl-generator
-/usr/libexec/atimectl/atimectl-apply-unit
-/usr/sbin/atimectl'
+executables='/usr/bin/atimectl
+/usr/lib/systemd/system-generators/atimectl-generator
+/usr/libexec/atimectl/atimectl-apply-unit'
 
 # dpkg-deb -c: "-rw-r--r-- root/root 1234 2026-12-03 23:00 ./usr/..."
 listing=$(dpkg-deb -c "$deb")
@@ -90,10 +90,10 @@ else
 	not_ok "atimectl-apply@.service: ExecStart=${exec_start:-(none)} is not in the package"
 fi
 helper_runs=$(sed -n 's/^exec \([^ ]*atimectl\) .*/\1/p' "$tmp/root/usr/libexec/atimectl/atimectl-apply-unit")
-if [ "$helper_runs" = /usr/sbin/atimectl ]; then
-	ok "atimectl-apply-unit runs /usr/sbin/atimectl"
+if [ "$helper_runs" = /usr/bin/atimectl ]; then
+	ok "atimectl-apply-unit runs /usr/bin/atimectl"
 else
-	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/sbin/atimectl"
+	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/bin/atimectl"
 fi
 if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root/usr/lib/systemd/system/mount.d/50-atimectl.conf"; then
 	ok "mount.d drop-in wants atimectl-apply@%N.service"
@@ -129,7 +129,7 @@ fi
 # the packaged binary runs (against this machine's libmount) and is the
 # package's version
 want=$(dpkg-deb -f "$deb" Version)
-got=$("$tmp/root/usr/sbin/atimectl" --version 2>&1 || true)
+got=$("$tmp/root/usr/bin/atimectl" --version 2>&1 || true)
 if [[ "$got" == *"$want"* ]]; then
 	ok "atimectl --version: $got"
 else

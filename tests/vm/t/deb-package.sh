@@ -13,10 +13,20 @@
 expect_eq "dpkg status of atimectl" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
 	"install ok installed"
 version=$(dpkg-query -W -f='${Version}' atimectl)
-expect_eq "atimectl on PATH" "$(command -v atimectl)" /usr/sbin/atimectl
-expect_eq "owner of /usr/sbin/atimectl" "$(dpkg-query -S /usr/sbin/atimectl 2>&1)" \
-	"atimectl: /usr/sbin/atimectl"
+expect_eq "atimectl on PATH" "$(command -v atimectl)" /usr/bin/atimectl
+expect_eq "owner of /usr/bin/atimectl" "$(dpkg-query -S /usr/bin/atimectl 2>&1)" \
+	"atimectl: /usr/bin/atimectl"
 expect_eq "atimectl --version" "$(atimectl --version)" "atimectl $version"
+
+# status and explain are for every user: a user's login shell finds
+# atimectl on the PATH Debian gives users (on Debian 12, /etc/profile's
+# has no sbin) and runs them.
+# (su's complaint that nobody's home does not exist goes to stderr.)
+user_sh() { su -l nobody -s /bin/sh -c "$1" 2>/run/atimectl-tests/su.err; }
+expect_eq "atimectl on a user's PATH" "$(user_sh 'command -v atimectl' || true)" /usr/bin/atimectl
+out=$(user_sh 'atimectl status / && atimectl explain /etc/fstab') ||
+	die "atimectl status and explain as a user failed: $out $(cat /run/atimectl-tests/su.err)"
+note "as nobody: $(head -n 1 <<<"$out")"
 
 # Every path dpkg lists exists, and no packaged file was changed after
 # installation (dpkg --verify compares each with the package's md5sums):
@@ -28,7 +38,7 @@ while IFS= read -r f; do
 	[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
 done <<<"$files"
 [ -z "$missing" ] || die "files of the package missing:$missing"
-for f in /usr/sbin/atimectl /usr/lib/systemd/system-generators/atimectl-generator \
+for f in /usr/bin/atimectl /usr/lib/systemd/system-generators/atimectl-generator \
 	/usr/lib/systemd/system/atimectl-apply@.service \
 	/usr/lib/systemd/system/mount.d/50-atimectl.conf \
 	/usr/lib/sysctl.d/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
