@@ -31,22 +31,38 @@ not_ok() {
 	[ $# -eq 0 ] || printf '#   %s\n' "$@"
 }
 
-# every regular file and symlink of the package, and its mode
-expected_files='/usr/bin/atimectl
+# Units and the generator are where the building machine's systemd.pc
+# says (debian/rules): /lib/systemd/... on Debian 12, /usr/lib/systemd/...
+# on Debian 13, the directories each release's dh_installsystemd reads.
+pc() { pkg-config --variable="$1" systemd 2>/dev/null || true; }
+unitdir=$(pc systemdsystemunitdir)
+generatordir=$(pc systemdsystemgeneratordir)
+if [ -z "$unitdir" ] || [ -z "$generatordir" ]; then
+	echo "tests/deb-contents.sh: no systemd.pc here (install systemd-dev, or systemd on Debian 12)" >&2
+	exit 2
+fi
+
+# every regular file and symlink of the package, and its mode; the
+# lintian override is for a generator in /usr/lib only
+expected_files=$(LC_ALL=C sort <<EOF_FILES
+/usr/bin/atimectl
 /usr/lib/sysctl.d/50-relatime.conf
-/usr/lib/systemd/system-generators/atimectl-generator
-/usr/lib/systemd/system/atimectl-apply@.service
-/usr/lib/systemd/system/mount.d/50-atimectl.conf
+$generatordir/atimectl-generator
+$unitdir/atimectl-apply@.service
+$unitdir/mount.d/50-atimectl.conf
 /usr/libexec/atimectl/atimectl-apply-unit
 /usr/share/bash-completion/completions/atimectl
 /usr/share/doc/atimectl/changelog.gz
 /usr/share/doc/atimectl/copyright
-/usr/share/lintian/overrides/atimectl
+$(case $generatordir in /usr/lib/*) echo /usr/share/lintian/overrides/atimectl ;; esac)
 /usr/share/man/man8/atimectl-apply@.service.8.gz
-/usr/share/man/man8/atimectl.8.gz'
-executables='/usr/bin/atimectl
-/usr/lib/systemd/system-generators/atimectl-generator
-/usr/libexec/atimectl/atimectl-apply-unit'
+/usr/share/man/man8/atimectl.8.gz
+EOF_FILES
+)
+expected_files=$(grep -v '^$' <<<"$expected_files")
+executables="/usr/bin/atimectl
+$generatordir/atimectl-generator
+/usr/libexec/atimectl/atimectl-apply-unit"
 
 # dpkg-deb -c: "-rw-r--r-- root/root 1234 2026-12-03 23:00 ./usr/..."
 listing=$(dpkg-deb -c "$deb")
@@ -83,7 +99,7 @@ dpkg-deb -x "$deb" "$tmp/root"
 dpkg-deb -e "$deb" "$tmp/DEBIAN"
 
 # paths named inside the package resolve inside it
-exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root/usr/lib/systemd/system/atimectl-apply@.service")
+exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root$unitdir/atimectl-apply@.service" 2>/dev/null || true)
 if [ -n "$exec_start" ] && [ -x "$tmp/root$exec_start" ]; then
 	ok "atimectl-apply@.service: ExecStart=$exec_start is in the package"
 else
@@ -95,7 +111,7 @@ if [ "$helper_runs" = /usr/bin/atimectl ]; then
 else
 	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/bin/atimectl"
 fi
-if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root/usr/lib/systemd/system/mount.d/50-atimectl.conf"; then
+if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root$unitdir/mount.d/50-atimectl.conf"; then
 	ok "mount.d drop-in wants atimectl-apply@%N.service"
 else
 	not_ok "mount.d drop-in does not want atimectl-apply@%N.service"

@@ -38,9 +38,17 @@ while IFS= read -r f; do
 	[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
 done <<<"$files"
 [ -z "$missing" ] || die "files of the package missing:$missing"
-for f in /usr/bin/atimectl /usr/lib/systemd/system-generators/atimectl-generator \
-	/usr/lib/systemd/system/atimectl-apply@.service \
-	/usr/lib/systemd/system/mount.d/50-atimectl.conf \
+# Units and the generator are where the release's systemd.pc says, which
+# is where its dh_installsystemd reads them: /lib/systemd on Debian 12,
+# /usr/lib/systemd on 13 (the same directory on a merged-/usr system,
+# but dpkg knows the package's files by the path it shipped).
+case $(. /etc/os-release && echo "$VERSION_CODENAME") in
+bookworm) sd=/lib/systemd ;;
+*) sd=/usr/lib/systemd ;;
+esac
+for f in /usr/bin/atimectl $sd/system-generators/atimectl-generator \
+	$sd/system/atimectl-apply@.service \
+	$sd/system/mount.d/50-atimectl.conf \
 	/usr/lib/sysctl.d/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
 	/usr/share/man/man8/atimectl-apply@.service.8.gz; do
 	grep -qxF "$f" <<<"$files" || die "dpkg -L atimectl does not list $f"
