@@ -46,7 +46,6 @@ fi
 # lintian override is for a generator in /usr/lib only
 expected_files=$(LC_ALL=C sort <<EOF_FILES
 /usr/bin/atimectl
-/usr/lib/sysctl.d/50-relatime.conf
 $generatordir/atimectl-generator
 $unitdir/atimectl-apply@.service
 $unitdir/mount.d/50-atimectl.conf
@@ -54,6 +53,7 @@ $unitdir/mount.d/50-atimectl.conf
 /usr/share/bash-completion/completions/atimectl
 /usr/share/doc/atimectl/changelog.gz
 /usr/share/doc/atimectl/copyright
+/usr/share/doc/atimectl/examples/50-relatime.conf
 $(case $generatordir in /usr/lib/*) echo /usr/share/lintian/overrides/atimectl ;; esac)
 /usr/share/man/man8/atimectl-apply@.service.8.gz
 /usr/share/man/man8/atimectl.8.gz
@@ -125,11 +125,22 @@ if grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postinst" 2>/dev/null
 else
 	not_ok "postinst or postrm does not reload systemd"
 fi
-if grep -q 'systemd-sysctl' "$tmp/DEBIAN/postinst" &&
-	grep -q -e '--prefix=fs.relatime_interval' "$tmp/DEBIAN/postinst"; then
-	ok "postinst applies the relatime sysctls"
+# install and upgrade leave the kernel's relatime settings alone: no
+# maintainer script applies sysctls (nor does a file in /usr/lib/sysctl.d,
+# whose dpkg trigger on Debian 13 restarts systemd-sysctl: see the file
+# list); a first installation applies fstab's intervals to mounted
+# filesystems
+sysctl_lines=$(cat "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm 2>/dev/null | grep -v '^[[:space:]]*#' | grep sysctl || true)
+if [ -z "$sysctl_lines" ]; then
+	ok "no maintainer script applies sysctls"
 else
-	not_ok "postinst does not apply the relatime sysctls"
+	not_ok "a maintainer script applies sysctls:" "$sysctl_lines"
+fi
+if grep -q '"$1" = "configure" \] && \[ -z "$2" \] .*/sys/fs/relatime' "$tmp/DEBIAN/postinst" &&
+	grep -q '^[[:space:]]*atimectl apply || true$' "$tmp/DEBIAN/postinst"; then
+	ok "postinst runs atimectl apply on a first installation only"
+else
+	not_ok "postinst does not run atimectl apply on a first installation only"
 fi
 if ! grep -qs 'deb-systemd-helper.* enable' "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm; then
 	ok "no unit is enabled"

@@ -3,8 +3,9 @@
 # mkosi installs it with apt): dpkg knows it, its files are all there and
 # unmodified, and each lands where the program that uses it looks: systemd
 # runs the generator and loads the mount.d drop-in and the template from
-# the package's paths, man finds and renders both pages, systemd-sysctl
-# reads the sysctl.d file.
+# the package's paths, man finds and renders both pages, a user's PATH
+# finds atimectl; the sysctl.d file is an example that systemd-sysctl
+# does not read.
 . /usr/lib/atimectl-tests/lib.sh
 . /usr/lib/atimectl-tests/t/systemd-lib.sh
 
@@ -49,7 +50,7 @@ esac
 for f in /usr/bin/atimectl $sd/system-generators/atimectl-generator \
 	$sd/system/atimectl-apply@.service \
 	$sd/system/mount.d/50-atimectl.conf \
-	/usr/lib/sysctl.d/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
+	/usr/share/doc/atimectl/examples/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
 	/usr/share/man/man8/atimectl-apply@.service.8.gz; do
 	grep -qxF "$f" <<<"$files" || die "dpkg -L atimectl does not list $f"
 done
@@ -126,8 +127,13 @@ for page in atimectl atimectl-apply@.service; do
 		die "man $page: NAME does not name atimectl: $(head -n 8 <<<"$out")"
 done
 
-# systemd-sysctl reads the packaged sysctl.d file.
+# The sysctl.d file is an example, not in a directory systemd-sysctl
+# reads: on Debian 13 a package's file there makes systemd's dpkg trigger
+# re-apply every sysctl.d setting at each install, upgrade and removal.
 cat_config=$(systemd-analyze cat-config sysctl.d 2>&1) ||
 	die "systemd-analyze cat-config sysctl.d failed: $cat_config"
-grep -qx '# /usr/lib/sysctl.d/50-relatime.conf' <<<"$cat_config" ||
-	die "systemd-sysctl does not read /usr/lib/sysctl.d/50-relatime.conf: $(grep '^# /' <<<"$cat_config" | tr '\n' ' ')"
+if grep -q '^# /.*relatime' <<<"$cat_config"; then
+	die "systemd-sysctl reads a relatime file: $(grep '^# /' <<<"$cat_config" | tr '\n' ' ')"
+fi
+grep -qx '#fs.relatime_interval = 3600' /usr/share/doc/atimectl/examples/50-relatime.conf ||
+	die "the example sysctl.d file does not show fs.relatime_interval"

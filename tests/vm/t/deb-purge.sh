@@ -3,8 +3,10 @@
 # error or a warning: mount units no longer want atimectl-apply@, the
 # generator no longer runs, the running instances are stopped (prerm)
 # while the intervals they set stay until unmount.  Installing the .deb
-# again ("dpkg -i", the postinst reloads systemd) brings it all back, and
-# a new mount gets its x-relatime-interval= again.
+# again ("dpkg -i", the postinst reloads systemd) brings it all back: the
+# filesystems already mounted get their fstab interval at once, the
+# global interval set at run time stays, and a new mount gets its
+# x-relatime-interval= again.
 #
 # Last in its suite: the package is installed again at the end, but a
 # failure half way may leave it purged.
@@ -119,12 +121,26 @@ failed=$(new_failures)
 errors=$(journal_since "$since" -p err)
 [ -z "$errors" ] || die "errors in the journal since the purge: $errors"
 
-# Installed again from the .deb, it all comes back.
+# Installed again from the .deb, it all comes back.  A first
+# installation applies fstab's x-relatime-interval= to the filesystems
+# already mounted (/srv/mail, whose override is cleared first, as on a
+# machine that never had the package), and changes no sysctl: a global
+# interval set at run time stays, though /etc/sysctl.d says otherwise.
+echo -1 >"$override"
+expect_eq "/srv/mail override cleared" "$(cat "$override")" -1
+sysctl_set fs.relatime_interval 7200
+trap 'rm -f /etc/sysctl.d/60-atimectl-test.conf; restore_sysctls; reinstall; cleanup_mounts' EXIT
+echo 'fs.relatime_interval = 3600' >/etc/sysctl.d/60-atimectl-test.conf
 since=$(journal_mark)
 out=$(dpkg -i "$deb" 2>&1) || die "dpkg -i $deb failed: $out"
 if grep -qi -e 'warning' -e 'error' <<<"$out"; then
 	die "dpkg -i $deb: $out"
 fi
+note "dpkg -i: $(tr '\n' ' ' <<<"$out")"
+expect_eq "/srv/mail override after installing, without a remount" "$(cat "$override")" 600
+expect_eq "fs.relatime_interval after installing (set at run time)" \
+	"$(cat /proc/sys/fs/relatime_interval)" 7200
+rm /etc/sysctl.d/60-atimectl-test.conf
 expect_eq "dpkg status after reinstalling" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
 	"install ok installed"
 verify=$(dpkg --verify atimectl 2>&1) && [ -z "$verify" ] ||

@@ -1,0 +1,136 @@
+# Remove, purge, install the previous version, upgrade: what a machine
+# that had the package goes through.  "dpkg -r" and then "dpkg --purge"
+# leave nothing and warn of nothing.  The previous version
+# (tests/deb-prev.sh: the same files as VERSION~prev, in 0.1.0's layout,
+# /usr/sbin/atimectl and /usr/lib/systemd/ where bookworm's package now
+# has /lib/systemd/) installs; then the administrator sets intervals at
+# run time, against what /etc/fstab and /etc/sysctl.d say; and "dpkg -i"
+# of the current package upgrades it without a warning, loses no file
+# (on bookworm the unit, drop-in and generator move between the two names
+# of one directory), keeps the running instance, and undoes none of the
+# run-time settings: an upgrade applies nothing.
+#
+# After t/deb-purge.sh, and like it last but for kernel-package.sh: the
+# current package is installed again at the end, but a failure half way
+# may leave it missing.
+. /usr/lib/atimectl-tests/lib.sh
+. /usr/lib/atimectl-tests/t/systemd-lib.sh
+debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
+deb=${debs[0]}
+prevs=(/usr/lib/atimectl-tests/deb-prev/atimectl_*.deb)
+prev=${prevs[0]}
+[ -f "$deb" ] || die "no .deb in /usr/lib/atimectl-tests/deb"
+[ -f "$prev" ] || die "no previous version's .deb in /usr/lib/atimectl-tests/deb-prev"
+version=$(dpkg-deb -f "$deb" Version)
+prev_version=$(dpkg-deb -f "$prev" Version)
+dpkg --compare-versions "$prev_version" lt "$version" ||
+	die "the previous version $prev_version is not lower than $version"
+svc=atimectl-apply@srv-mail.service
+test_conf=/etc/sysctl.d/60-atimectl-test.conf
+
+reinstall() {
+	dpkg-query -W -f='${Version} ${Status}' atimectl 2>/dev/null | grep -qxF "$version install ok installed" ||
+		dpkg -i "$deb" >/dev/null 2>&1 || true
+}
+sysctl_set fs.relatime_interval "$(cat /proc/sys/fs/relatime_interval)"
+trap 'rm -f $test_conf; restore_sysctls; reinstall; cleanup_mounts' EXIT
+
+failed_units() { systemctl list-units --state=failed --no-legend --plain | awk '{ print $1 }' | LC_ALL=C sort; }
+failed0=$(failed_units)
+new_failures() { LC_ALL=C comm -13 <(echo "$failed0") <(failed_units) | tr '\n' ' '; }
+# dpkg_quiet WHAT ARGS...: dpkg succeeds and says no warning or error
+dpkg_quiet() {
+	local what=$1 out
+	shift
+	out=$(dpkg "$@" 2>&1) || die "$what: dpkg $* failed: $out"
+	if grep -qi -e 'warning' -e 'error' <<<"$out"; then
+		die "$what: dpkg $*: $out"
+	fi
+}
+status() { dpkg-query -W -f='${Status}' atimectl 2>/dev/null || true; }
+
+# Remove, then purge.
+wait_mounted /srv/mail
+expect_eq "$svc before the removal" "$(wait_state "$svc" active failed)" active
+override=$(override_file /srv/mail)
+files=$(dpkg-query -L atimectl)
+since=$(journal_mark)
+dpkg_quiet "remove" -r atimectl
+case $(status) in
+*" not-installed"|*" config-files") ;;
+*) die "dpkg status after dpkg -r: '$(status)'" ;;
+esac
+left=
+while IFS= read -r f; do
+	[ -d "$f" ] && [ ! -L "$f" ] && continue
+	[ -e "$f" ] || [ -L "$f" ] && left+=" $f"
+done <<<"$files"
+[ -z "$left" ] || die "files left after dpkg -r:$left"
+expect_eq "$svc after the removal" "$(systemctl show -P ActiveState "$svc")" inactive
+expect_eq "$svc's unit after the removal" "$(systemctl show -P LoadState "$svc")" not-found
+expect_eq "/srv/mail override after the removal (until unmount)" "$(cat "$override")" 600
+# A package without conffiles is purged by its removal (dpkg runs the
+# postrm with "purge" too); one with config-files left is purged now.
+case $(status) in
+*" config-files") dpkg_quiet "purge after remove" --purge atimectl ;;
+*) note "dpkg -r purged it as well (no conffiles)" ;;
+esac
+case $(status) in
+''|*not-installed) ;;
+*) die "dpkg status after the purge: '$(status)'" ;;
+esac
+ls /var/lib/dpkg/info/atimectl.* >/dev/null 2>&1 &&
+	die "dpkg's database keeps: $(ls /var/lib/dpkg/info/atimectl.*)"
+
+# The previous version, installed fresh.
+dpkg_quiet "installing $prev_version" -i "$prev"
+expect_eq "version installed" "$(dpkg-query -W -f='${Version} ${Status}' atimectl)" \
+	"$prev_version install ok installed"
+state=$(wait_state "$svc" active failed)
+[ "$state" = active ] || { show_unit "$svc"; die "$svc under $prev_version is $state"; }
+
+# Run-time settings that differ from the configuration.
+echo 'fs.relatime_interval = 3600' >"$test_conf"
+atimectl global 2h >/dev/null
+atimectl set /srv/mail 1h >/dev/null
+expect_eq "fs.relatime_interval set at run time" "$(cat /proc/sys/fs/relatime_interval)" 7200
+expect_eq "/srv/mail override set at run time" "$(cat "$override")" 3600
+entered0=$(systemctl show -P ActiveEnterTimestampMonotonic "$svc")
+
+# The upgrade.
+since=$(journal_mark)
+dpkg_quiet "upgrading from $prev_version" -i "$deb"
+expect_eq "version installed after the upgrade" \
+	"$(dpkg-query -W -f='${Version} ${Status}' atimectl)" "$version install ok installed"
+files=$(dpkg-query -L atimectl)
+missing=
+while IFS= read -r f; do
+	[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
+done <<<"$files"
+[ -z "$missing" ] || die "files of the package missing after the upgrade:$missing"
+verify=$(dpkg --verify atimectl 2>&1) && [ -z "$verify" ] ||
+	die "dpkg --verify atimectl after the upgrade: $verify"
+[ -e /usr/sbin/atimectl ] && die "/usr/sbin/atimectl is still there after the upgrade"
+expect_eq "atimectl on PATH after the upgrade" "$(command -v atimectl)" /usr/bin/atimectl
+
+# Nothing undone, nothing restarted.
+expect_eq "fs.relatime_interval after the upgrade (set at run time)" \
+	"$(cat /proc/sys/fs/relatime_interval)" 7200
+expect_eq "/srv/mail override after the upgrade (set at run time)" "$(cat "$override")" 3600
+expect_eq "$svc after the upgrade" "$(systemctl show -P ActiveState "$svc")" active
+expect_eq "$svc not restarted by the upgrade" \
+	"$(systemctl show -P ActiveEnterTimestampMonotonic "$svc")" "$entered0"
+
+# systemd has the upgraded package's files: the template, the drop-in,
+# the generator.
+expect_eq "srv-mail.mount needs a daemon-reload" "$(systemctl show -P NeedDaemonReload srv-mail.mount)" no
+expect_eq "$svc's unit after the upgrade" "$(systemctl show -P LoadState "$svc")" loaded
+case " $(systemctl show -P Wants srv-mail.mount) " in
+*" $svc "*) ;;
+*) die "after the upgrade, srv-mail.mount does not want $svc: $(systemctl show -P Wants srv-mail.mount)" ;;
+esac
+failed=$(new_failures)
+[ -z "$failed" ] || die "units failed during the upgrade: $failed"
+errors=$(journal_since "$since" -p err)
+[ -z "$errors" ] || die "errors in the journal since the upgrade: $errors"
+note "removed, purged, installed $prev_version, upgraded to $version; run-time intervals kept"
