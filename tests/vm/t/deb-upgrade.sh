@@ -69,11 +69,11 @@ done <<<"$files"
 expect_eq "$svc after the removal" "$(systemctl show -P ActiveState "$svc")" inactive
 expect_eq "$svc's unit after the removal" "$(systemctl show -P LoadState "$svc")" not-found
 expect_eq "/srv/mail override after the removal (until unmount)" "$(cat "$override")" 600
-# A package without conffiles is purged by its removal (dpkg runs the
-# postrm with "purge" too); one with config-files left is purged now.
+# dpkg keeps a removed package's record (config-files: its postrm) until
+# the purge, even without conffiles.
 case $(status) in
 *" config-files") dpkg_quiet "purge after remove" --purge atimectl ;;
-*) note "dpkg -r purged it as well (no conffiles)" ;;
+*) note "dpkg -r left no record to purge" ;;
 esac
 case $(status) in
 ''|*not-installed) ;;
