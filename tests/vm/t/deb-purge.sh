@@ -78,8 +78,10 @@ fi
 # (one that stays must belong to another package or hold others' files),
 # nothing in dpkg's database.
 left=
+# (On bookworm the package names /lib, which on a merged /usr is the
+# system's link to usr/lib: a directory too.)
 while IFS= read -r f; do
-	if [ -d "$f" ] && [ ! -L "$f" ]; then
+	if [ -d "$f" ]; then
 		[ -n "$(ls -A "$f")" ] && continue
 		dpkg-query -S "$f" >/dev/null 2>&1 && continue
 		left+=" $f/"
@@ -143,8 +145,7 @@ expect_eq "fs.relatime_interval after installing (set at run time)" \
 rm /etc/sysctl.d/60-atimectl-test.conf
 expect_eq "dpkg status after reinstalling" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
 	"install ok installed"
-verify=$(dpkg --verify atimectl 2>&1) && [ -z "$verify" ] ||
-	die "dpkg --verify atimectl after reinstalling: $verify"
+expect_package_files "after reinstalling"
 case " $(systemctl show -P Wants srv-mail.mount) " in
 *" $svc "*) ;;
 *) die "after reinstalling, srv-mail.mount does not want $svc: $(systemctl show -P Wants srv-mail.mount)" ;;
