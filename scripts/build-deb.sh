@@ -96,6 +96,13 @@ if ! (cd "$src" && dpkg-buildpackage -us -uc "${build_opts[@]}") >"$out/build.lo
 	echo "scripts/build-deb.sh: dpkg-buildpackage failed; full log in $out/build.log" >&2
 	exit 1
 fi
+# debhelper's systemd handling saw the units: dh only runs
+# dh_installsystemd when the package has the unit directory that
+# release's debhelper reads (debian/rules).
+if ! grep -q '^   dh_installsystemd' "$out/build.log"; then
+	echo "scripts/build-deb.sh: dh_installsystemd did not run (units outside the directory debhelper reads?); see $out/build.log" >&2
+	exit 1
+fi
 changes=$(ls "$out"/atimectl_*.changes)
 debs=("$out"/atimectl_*.deb)
 log "built ${debs[*]} in $(( $(date +%s) - start ))s"

@@ -27,7 +27,7 @@ runs=${BENCH_RUNS:-30}
 mode=${BENCH_SYSFS:-system}
 
 if [ -n "$root" ]; then
-	atimectl=${1:-/usr/sbin/atimectl}
+	atimectl=${1:-/usr/bin/atimectl}
 	[ -x "$root/$atimectl" ] || { echo "bench-status.sh: $atimectl not found in $root" >&2; exit 1; }
 	[ -x "$root/usr/bin/findmnt" ] || { echo "bench-status.sh: findmnt missing in $root" >&2; exit 1; }
 	in_root=(chroot "$root")

@@ -31,22 +31,38 @@ not_ok() {
 	[ $# -eq 0 ] || printf '#   %s\n' "$@"
 }
 
-# every regular file and symlink of the package, and its mode
-expected_files='/usr/lib/sysctl.d/50-relatime.conf
-/usr/lib/systemd/system-generators/atimectl-generator
-/usr/lib/systemd/system/atimectl-apply@.service
-/usr/lib/systemd/system/mount.d/50-atimectl.conf
+# Units and the generator are where the building machine's systemd.pc
+# says (debian/rules): /lib/systemd/... on Debian 12, /usr/lib/systemd/...
+# on Debian 13, the directories each release's dh_installsystemd reads.
+pc() { pkg-config --variable="$1" systemd 2>/dev/null || true; }
+unitdir=$(pc systemdsystemunitdir)
+generatordir=$(pc systemdsystemgeneratordir)
+if [ -z "$unitdir" ] || [ -z "$generatordir" ]; then
+	echo "tests/deb-contents.sh: no systemd.pc here (install systemd-dev, or systemd on Debian 12)" >&2
+	exit 2
+fi
+
+# every regular file and symlink of the package, and its mode; the
+# lintian override is for a generator in /usr/lib only
+expected_files=$(LC_ALL=C sort <<EOF_FILES
+/usr/bin/atimectl
+$generatordir/atimectl-generator
+$unitdir/atimectl-apply@.service
+$unitdir/mount.d/50-atimectl.conf
 /usr/libexec/atimectl/atimectl-apply-unit
-/usr/sbin/atimectl
 /usr/share/bash-completion/completions/atimectl
 /usr/share/doc/atimectl/changelog.gz
 /usr/share/doc/atimectl/copyright
-/usr/share/lintian/overrides/atimectl
+/usr/share/doc/atimectl/examples/50-relatime.conf
+$(case $generatordir in /usr/lib/*) echo /usr/share/lintian/overrides/atimectl ;; esac)
 /usr/share/man/man8/atimectl-apply@.service.8.gz
-/usr/share/man/man8/atimectl.8.gz'
-executables='/usr/lib/systemd/system-generators/atimectl-generator
-/usr/libexec/atimectl/atimectl-apply-unit
-/usr/sbin/atimectl'
+/usr/share/man/man8/atimectl.8.gz
+EOF_FILES
+)
+expected_files=$(grep -v '^$' <<<"$expected_files")
+executables="/usr/bin/atimectl
+$generatordir/atimectl-generator
+/usr/libexec/atimectl/atimectl-apply-unit"
 
 # dpkg-deb -c: "-rw-r--r-- root/root 1234 2026-12-03 23:00 ./usr/..."
 listing=$(dpkg-deb -c "$deb")
@@ -83,19 +99,19 @@ dpkg-deb -x "$deb" "$tmp/root"
 dpkg-deb -e "$deb" "$tmp/DEBIAN"
 
 # paths named inside the package resolve inside it
-exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root/usr/lib/systemd/system/atimectl-apply@.service")
+exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root$unitdir/atimectl-apply@.service" 2>/dev/null || true)
 if [ -n "$exec_start" ] && [ -x "$tmp/root$exec_start" ]; then
 	ok "atimectl-apply@.service: ExecStart=$exec_start is in the package"
 else
 	not_ok "atimectl-apply@.service: ExecStart=${exec_start:-(none)} is not in the package"
 fi
 helper_runs=$(sed -n 's/^exec \([^ ]*atimectl\) .*/\1/p' "$tmp/root/usr/libexec/atimectl/atimectl-apply-unit")
-if [ "$helper_runs" = /usr/sbin/atimectl ]; then
-	ok "atimectl-apply-unit runs /usr/sbin/atimectl"
+if [ "$helper_runs" = /usr/bin/atimectl ]; then
+	ok "atimectl-apply-unit runs /usr/bin/atimectl"
 else
-	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/sbin/atimectl"
+	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/bin/atimectl"
 fi
-if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root/usr/lib/systemd/system/mount.d/50-atimectl.conf"; then
+if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root$unitdir/mount.d/50-atimectl.conf"; then
 	ok "mount.d drop-in wants atimectl-apply@%N.service"
 else
 	not_ok "mount.d drop-in does not want atimectl-apply@%N.service"
@@ -109,11 +125,22 @@ if grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postinst" 2>/dev/null
 else
 	not_ok "postinst or postrm does not reload systemd"
 fi
-if grep -q 'systemd-sysctl' "$tmp/DEBIAN/postinst" &&
-	grep -q -e '--prefix=fs.relatime_interval' "$tmp/DEBIAN/postinst"; then
-	ok "postinst applies the relatime sysctls"
+# install and upgrade leave the kernel's relatime settings alone: no
+# maintainer script applies sysctls (nor does a file in /usr/lib/sysctl.d,
+# whose dpkg trigger on Debian 13 restarts systemd-sysctl: see the file
+# list); a first installation applies fstab's intervals to mounted
+# filesystems
+sysctl_lines=$(cat "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm 2>/dev/null | grep -v '^[[:space:]]*#' | grep sysctl || true)
+if [ -z "$sysctl_lines" ]; then
+	ok "no maintainer script applies sysctls"
 else
-	not_ok "postinst does not apply the relatime sysctls"
+	not_ok "a maintainer script applies sysctls:" "$sysctl_lines"
+fi
+if grep -q '"$1" = "configure" \] && \[ -z "$2" \] .*/sys/fs/relatime' "$tmp/DEBIAN/postinst" &&
+	grep -q '^[[:space:]]*atimectl apply || true$' "$tmp/DEBIAN/postinst"; then
+	ok "postinst runs atimectl apply on a first installation only"
+else
+	not_ok "postinst does not run atimectl apply on a first installation only"
 fi
 if ! grep -qs 'deb-systemd-helper.* enable' "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm; then
 	ok "no unit is enabled"
@@ -129,7 +156,7 @@ fi
 # the packaged binary runs (against this machine's libmount) and is the
 # package's version
 want=$(dpkg-deb -f "$deb" Version)
-got=$("$tmp/root/usr/sbin/atimectl" --version 2>&1 || true)
+got=$("$tmp/root/usr/bin/atimectl" --version 2>&1 || true)
 if [[ "$got" == *"$want"* ]]; then
 	ok "atimectl --version: $got"
 else

@@ -204,3 +204,16 @@ counters() {
 }
 
 access=/usr/lib/atimectl-tests/helpers/access
+
+# expect_package_files WHAT: every path dpkg lists for the atimectl
+# package exists, and no packaged file differs from the package's md5sums
+# (dpkg --verify).
+expect_package_files() {
+	local f missing= verify
+	while IFS= read -r f; do
+		[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
+	done < <(dpkg-query -L atimectl)
+	[ -z "$missing" ] || die "$1: files of the package missing:$missing"
+	verify=$(dpkg --verify atimectl 2>&1) && [ -z "$verify" ] ||
+		die "$1: dpkg --verify atimectl: $verify"
+}

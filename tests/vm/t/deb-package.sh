@@ -3,8 +3,9 @@
 # mkosi installs it with apt): dpkg knows it, its files are all there and
 # unmodified, and each lands where the program that uses it looks: systemd
 # runs the generator and loads the mount.d drop-in and the template from
-# the package's paths, man finds and renders both pages, systemd-sysctl
-# reads the sysctl.d file.
+# the package's paths, man finds and renders both pages, a user's PATH
+# finds atimectl; the sysctl.d file is an example that systemd-sysctl
+# does not read.
 . /usr/lib/atimectl-tests/lib.sh
 . /usr/lib/atimectl-tests/t/systemd-lib.sh
 
@@ -13,31 +14,44 @@
 expect_eq "dpkg status of atimectl" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
 	"install ok installed"
 version=$(dpkg-query -W -f='${Version}' atimectl)
-expect_eq "atimectl on PATH" "$(command -v atimectl)" /usr/sbin/atimectl
-expect_eq "owner of /usr/sbin/atimectl" "$(dpkg-query -S /usr/sbin/atimectl 2>&1)" \
-	"atimectl: /usr/sbin/atimectl"
+expect_eq "atimectl on PATH" "$(command -v atimectl)" /usr/bin/atimectl
+expect_eq "owner of /usr/bin/atimectl" "$(dpkg-query -S /usr/bin/atimectl 2>&1)" \
+	"atimectl: /usr/bin/atimectl"
 expect_eq "atimectl --version" "$(atimectl --version)" "atimectl $version"
+
+# status and explain are for every user: a user's login shell finds
+# atimectl on the PATH Debian gives users (on Debian 12, /etc/profile's
+# has no sbin) and runs them.
+# (su's complaint that nobody's home does not exist goes to stderr.)
+user_sh() { su -l nobody -s /bin/sh -c "$1" 2>/run/atimectl-tests/su.err; }
+expect_eq "atimectl on a user's PATH" "$(user_sh 'command -v atimectl' || true)" /usr/bin/atimectl
+out=$(user_sh 'atimectl status / && atimectl explain /etc/fstab') ||
+	die "atimectl status and explain as a user failed: $out $(cat /run/atimectl-tests/su.err)"
+note "as nobody: $(head -n 1 <<<"$out")"
 
 # Every path dpkg lists exists, and no packaged file was changed after
 # installation (dpkg --verify compares each with the package's md5sums):
 # the build script's own files, copied in after the package, must not
 # shadow it.
+expect_package_files "installed"
 files=$(dpkg-query -L atimectl)
-missing=
-while IFS= read -r f; do
-	[ -e "$f" ] || [ -L "$f" ] || missing+=" $f"
-done <<<"$files"
-[ -z "$missing" ] || die "files of the package missing:$missing"
-for f in /usr/sbin/atimectl /usr/lib/systemd/system-generators/atimectl-generator \
-	/usr/lib/systemd/system/atimectl-apply@.service \
-	/usr/lib/systemd/system/mount.d/50-atimectl.conf \
-	/usr/lib/sysctl.d/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
+
+# Units and the generator are where the release's systemd.pc says, which
+# is where its dh_installsystemd reads them: /lib/systemd on Debian 12,
+# /usr/lib/systemd on 13 (the same directory on a merged-/usr system,
+# but dpkg knows the package's files by the path it shipped).
+case $(. /etc/os-release && echo "$VERSION_CODENAME") in
+bookworm) sd=/lib/systemd ;;
+*) sd=/usr/lib/systemd ;;
+esac
+for f in /usr/bin/atimectl $sd/system-generators/atimectl-generator \
+	$sd/system/atimectl-apply@.service \
+	$sd/system/mount.d/50-atimectl.conf \
+	/usr/share/doc/atimectl/examples/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
 	/usr/share/man/man8/atimectl-apply@.service.8.gz; do
 	grep -qxF "$f" <<<"$files" || die "dpkg -L atimectl does not list $f"
 done
 note "dpkg -L atimectl: $(wc -l <<<"$files") paths, all present"
-verify=$(dpkg --verify atimectl 2>&1) || die "dpkg --verify atimectl failed: $verify"
-[ -z "$verify" ] || die "dpkg --verify atimectl: $verify"
 
 # The .deb kept for t/deb-purge.sh is the package that is installed.
 debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
@@ -108,8 +122,13 @@ for page in atimectl atimectl-apply@.service; do
 		die "man $page: NAME does not name atimectl: $(head -n 8 <<<"$out")"
 done
 
-# systemd-sysctl reads the packaged sysctl.d file.
+# The sysctl.d file is an example, not in a directory systemd-sysctl
+# reads: on Debian 13 a package's file there makes systemd's dpkg trigger
+# re-apply every sysctl.d setting at each install, upgrade and removal.
 cat_config=$(systemd-analyze cat-config sysctl.d 2>&1) ||
 	die "systemd-analyze cat-config sysctl.d failed: $cat_config"
-grep -qx '# /usr/lib/sysctl.d/50-relatime.conf' <<<"$cat_config" ||
-	die "systemd-sysctl does not read /usr/lib/sysctl.d/50-relatime.conf: $(grep '^# /' <<<"$cat_config" | tr '\n' ' ')"
+if grep -q '^# /.*relatime' <<<"$cat_config"; then
+	die "systemd-sysctl reads a relatime file: $(grep '^# /' <<<"$cat_config" | tr '\n' ' ')"
+fi
+grep -qx '#fs.relatime_interval = 3600' /usr/share/doc/atimectl/examples/50-relatime.conf ||
+	die "the example sysctl.d file does not show fs.relatime_interval"

@@ -7,11 +7,11 @@ set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-mkdir "$tmp/bin" "$tmp/sbin"
+mkdir "$tmp/bin" "$tmp/bindir"
 printf '#!/bin/sh\nprintf "%%s\\n" "$FAKE_PROPS"\n' >"$tmp/bin/systemctl"
-printf '#!/bin/sh\nprintf "[%%s]" "$@"\n' >"$tmp/sbin/atimectl"
-chmod +x "$tmp/bin/systemctl" "$tmp/sbin/atimectl"
-sed "s|@sbindir@|$tmp/sbin|" "$1" >"$tmp/helper"
+printf '#!/bin/sh\nprintf "[%%s]" "$@"\n' >"$tmp/bindir/atimectl"
+chmod +x "$tmp/bin/systemctl" "$tmp/bindir/atimectl"
+sed "s|@bindir@|$tmp/bindir|" "$1" >"$tmp/helper"
 
 # case NAME PROPS WANT
 case_() {
