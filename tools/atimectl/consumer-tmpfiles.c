@@ -168,6 +168,16 @@ static void rule_note(struct consumer_list *l, const char *where,
 	free(esc);
 }
 
+/* Absolute once the directory specifiers are expanded ("%t/x") */
+static bool path_is_absolute(const char *path)
+{
+	char *map = consumer_map_path(path);
+	bool ret = map && map[0] == '/';
+
+	free(map);
+	return ret;
+}
+
 static int parse_rule(struct consumer_list *l, const char *file, unsigned int line,
 		      const char *text, char *buf)
 {
@@ -219,7 +229,7 @@ static int parse_rule(struct consumer_list *l, const char *file, unsigned int li
 		rule_note(l, where, fields[1], "age 0 cleans whatever the atime");
 	else if (age == INT64_MAX)
 		rule_note(l, where, fields[1], "an age longer than any interval");
-	else if (fields[1][0] != '/')
+	else if (!path_is_absolute(fields[1]))
 		rule_problem(l, where, "path", fields[1], "not absolute");
 	else
 		return consumer_add(l, CONSUMER_TMPFILES, where, fields[1], age);

@@ -107,7 +107,12 @@ int run_capture(char *const argv[], bool quiet, char **out, int *status)
 
 void describe_run_failure(int r, int status, char *buf, size_t len)
 {
-	if (r == -ENOENT)
+	/*
+	 * posix_spawnp() says ENOENT, but where the exec fails in the
+	 * child (under valgrind, which runs vfork as fork) the child exits
+	 * with 127, the shell's "command not found": the same to the user.
+	 */
+	if (r == -ENOENT || (r == 0 && status == 127))
 		snprintf(buf, len, "not found");
 	else if (r < 0)
 		snprintf(buf, len, "cannot run: %s", strerror(-r));
