@@ -285,6 +285,14 @@ atimectl: $R/usr/lib/tmpfiles.d/bad.conf:5: no path in rule 'q'"
 check "garbage rules: the good rule still checked" is "$(findings "$T/d1/good")" "ok 86400 864000"
 rm "$R/usr/lib/tmpfiles.d/bad.conf"
 
+printf 'SHOWWARNING=false\nTMPREAPER_TIME=soon\n' >"$R/etc/tmpreaper.conf"
+echo "q $T/d1/after - - - 10d" >"$R/usr/lib/tmpfiles.d/after.conf"
+run check --json
+check "an invalid TMPREAPER_TIME: reported, exit 1" is "$rc $err" \
+	"1 atimectl: $R/etc/tmpreaper.conf:2: invalid TMPREAPER_TIME 'soon': expected a number of hours, or a number and s, m, h or d"
+check "an invalid TMPREAPER_TIME: the rest checked" is "$(findings "$T/d1/after")" "ok 86400 864000"
+rm "$R/etc/tmpreaper.conf" "$R/usr/lib/tmpfiles.d/after.conf"
+
 mkdir "$R/etc/cron.d/adir"
 mkdir "$R/etc/tmpreaper.conf"
 run check --json

@@ -232,6 +232,7 @@ int tmpreaper_parse_config(struct consumer_list *l, const char *file,
 				 r == -ERANGE ? "too long" :
 				 "expected a number of hours, or a number and s, m, h or d");
 		free(esc);
+		r = 0;	/* reported: the rest is checked */
 		goto out;
 	}
 	if (age == 0) {
