@@ -229,9 +229,11 @@ Id=man-db.service
 ExecStart={ path=/usr/bin/find ; argv[]=/usr/bin/find $T/d1/mancache -type f -name *.gz -atime +6 -delete ; ignore_errors=no ; start_time=[n/a] ; stop_time=[n/a] ; pid=0 ; code=(null) ; status=0/0 }
 ExecStart={ path=/usr/bin/mandb ; argv[]=/usr/bin/mandb --quiet ; ignore_errors=no ; start_time=[n/a] ; stop_time=[n/a] ; pid=0 ; code=(null) ; status=0/0 }
 EOF
+# systemctl prints Id= after ExecStart=
 cat >"$T/systemctl.show.sweep.service" <<EOF
-Id=sweep.service
+Type=oneshot
 ExecStart={ path=/bin/sh ; argv[]=/bin/sh -c find $T/d30/sweep -atime +2 -delete ; ignore_errors=no ; start_time=[n/a] ; stop_time=[n/a] ; pid=0 ; code=(null) ; status=0/0 }
+Id=sweep.service
 EOF
 run check --json
 check "units: exit 3" is "$rc" 3
@@ -239,6 +241,8 @@ check "units: the service of an enabled timer" \
 	is "$(jq -r --arg p "$T/d1/mancache" '.findings[] | select(.path == $p) | "\(.verdict) \(.age) \(.consumer) \(.source)"' <<<"$out")" \
 	"ok 604800 unit man-db.service"
 check "units: an enabled service, through sh -c" is "$(findings "$T/d30/sweep")" "critical 2592000 259200"
+check "units: named by its Id= that follows ExecStart=" \
+	is "$(jq -r --arg p "$T/d30/sweep" '.findings[] | select(.path == $p) | .source' <<<"$out")" sweep.service
 check "units: nothing else" is "$(jq '.findings | length' <<<"$out") $err" "2 "
 : >"$T/systemctl.list"
 

@@ -89,36 +89,62 @@ static char *exec_argv(const char *value, size_t len)
 	return strndup(start, (size_t) (end - start));
 }
 
-int units_parse_show(struct consumer_list *l, const char *text)
+/*
+ * One unit's block: systemctl prints the properties in its own order
+ * (ExecStart= of the Service interface before Id= of the Unit one), so
+ * the block is read to its end before its commands are.
+ */
+static int parse_block(struct consumer_list *l, const char *block, const char *end)
 {
-	const char *p = text;
-	char *id = NULL;
+	const char *p, *id = "unit";
+	size_t idlen = strlen(id);
+	char *name;
 	int r = 0;
 
-	while (*p && r == 0) {
+	for (p = block; p < end; p = strchrnul(p, '\n') + 1) {
+		if (strncmp(p, "Id=", 3) == 0) {
+			id = p + 3;
+			idlen = (size_t) (strchrnul(p, '\n') - id);
+		}
+	}
+	name = strndup(id, idlen);
+	if (!name)
+		return -ENOMEM;
+	for (p = block; r == 0 && p < end; p = strchrnul(p, '\n') + 1) {
 		const char *eol = strchrnul(p, '\n');
 		size_t len = (size_t) (eol - p);
+		char *argv;
 
-		if (len == 0) {		/* the next unit */
-			free(id);
-			id = NULL;
-		} else if (strncmp(p, "Id=", 3) == 0) {
-			free(id);
-			id = strndup(p + 3, len - 3);
-			if (!id)
-				r = -ENOMEM;
-		} else if (strncmp(p, "ExecStart=", 10) == 0) {
-			char *argv = exec_argv(p + 10, len - 10);
-
-			if (argv)
-				r = find_parse_command(l, CONSUMER_UNIT, id ? id : "unit", argv);
-			else if (len > 10)
-				consumer_problem(l, "%s: ExecStart= without argv[]=", id ? id : "unit");
-			free(argv);
-		}
-		p = *eol ? eol + 1 : eol;
+		if (strncmp(p, "ExecStart=", 10) != 0 || len == 10)
+			continue;
+		argv = exec_argv(p + 10, len - 10);
+		if (argv)
+			r = find_parse_command(l, CONSUMER_UNIT, name, argv);
+		else
+			consumer_problem(l, "%s: ExecStart= without argv[]=", name);
+		free(argv);
 	}
-	free(id);
+	free(name);
+	return r;
+}
+
+int units_parse_show(struct consumer_list *l, const char *text)
+{
+	const char *p = text, *block = text;
+	int r = 0;
+
+	for (;;) {
+		const char *eol = strchrnul(p, '\n');
+
+		/* an empty line, or the end, ends a unit's block */
+		if (eol == p || !*eol) {
+			r = parse_block(l, block, eol);
+			if (r < 0 || !*eol)
+				break;
+			block = eol + 1;
+		}
+		p = eol + 1;
+	}
 	if (r == -ENOMEM)
 		fprintf(stderr, "atimectl: out of memory\n");
 	return r;
