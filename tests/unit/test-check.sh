@@ -256,7 +256,7 @@ id=$(awk '/^mnt_id:/ { print $2 }' /proc/self/fdinfo/3)
 exec 3<&-
 dev=$(stat -c '%Hd:%Ld' "$T")
 cat >"$T/mi-id" <<EOF
-$id 1 0:77 / /srv/subvol rw,relatime - btrfs /dev/sdx rw,subvol=/a
+$id 1 0:77 / / rw,relatime - btrfs /dev/sdx rw,subvol=/a
 90010 1 $dev / $T rw,relatime - ext4 /dev/sdy rw
 EOF
 mkdir -p "$T/sys/0:77"
@@ -264,7 +264,13 @@ echo 3600 >"$T/sys/0:77/relatime_interval"
 echo "q $T/d1/statx - - - 1d" >"$R/usr/lib/tmpfiles.d/statx.conf"
 mi=$T/mi-id run check --json
 check "statx: the mount of the mount ID" \
-	is "$(jq -r '.findings[0] | "\(."maj:min") \(.target) \(.interval) \(.verdict)"' <<<"$out")" "0:77 /srv/subvol 3600 ok"
+	is "$(jq -r '.findings[0] | "\(."maj:min") \(.target) \(.interval) \(.verdict)"' <<<"$out")" "0:77 / 3600 ok"
+# ... but only the mount that holds the path: in a table of another
+# system, an ID means nothing here
+sed -i "s|^$id 1 0:77 / / |$id 1 0:77 / /elsewhere |" "$T/mi-id"
+mi=$T/mi-id run check --json
+check "statx: an ID whose mount does not hold the path is not used" \
+	is "$(jq -r '.findings[0] | "\(."maj:min") \(.target)"' <<<"$out")" "$dev $T"
 rm "$R/usr/lib/tmpfiles.d/statx.conf"
 
 # ------------------------------------------------------------ bad input

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,6 +30,22 @@ static struct libmnt_fs *mount_by_id(struct libmnt_table *tb, uint64_t id)
 			found = fs;
 	mnt_free_iter(itr);
 	return found;
+}
+
+/* Is fs's mount point the path or one of its parents? */
+static bool mount_holds(struct libmnt_fs *fs, const char *path)
+{
+	const char *target = mnt_fs_get_target(fs);
+	char *canonical = realpath(path, NULL);
+	size_t len = target ? strlen(target) : 0;
+	bool ret = false;
+
+	if (canonical && target && target[0] == '/')
+		ret = strcmp(target, "/") == 0 ||
+		      (strncmp(canonical, target, len) == 0 &&
+		       (canonical[len] == '\0' || canonical[len] == '/'));
+	free(canonical);
+	return ret;
 }
 
 struct libmnt_fs *fsmap_lookup(struct libmnt_table *tb, const char *path,
@@ -72,8 +89,13 @@ struct libmnt_fs *fsmap_lookup(struct libmnt_table *tb, const char *path,
 		}
 	}
 
-	if (stx.stx_mask & STATX_MNT_ID)
+	if (stx.stx_mask & STATX_MNT_ID) {
 		fs = mount_by_id(tb, stx.stx_mnt_id);
+		/* the mount of the ID holds the path, unless the table (-F)
+		 * is another system's, whose IDs mean nothing here */
+		if (fs && !mount_holds(fs, p))
+			fs = NULL;
+	}
 	/*
 	 * No such ID: a kernel before 5.8 (no STATX_MNT_ID), or a table from
 	 * -F whose IDs are not this system's.  Then, as "explain" does, the
