@@ -119,7 +119,7 @@ grep -qx "atimectl: cron: cannot read $crondir: Is a directory" <<<"$err" ||
 	die "the unreadable cron file is not reported: $err"
 expect_eq "bad input: the good rule still checked" "$(finding "$m/tenday")" "ok 3600 864000 $mm $m"
 # a consumer on no mounted filesystem: a mount table without it
-echo "1 0 0:1 / /nowhere rw,relatime - tmpfs tmpfs rw" >/run/atimectl-tests/mi-nowhere
+echo "999999 0 0:1 / /nowhere rw,relatime - tmpfs tmpfs rw" >/run/atimectl-tests/mi-nowhere
 rc=0
 err=$(atimectl -F /run/atimectl-tests/mi-nowhere check 2>&1 >/dev/null) || rc=$?
 expect_eq "no mounted filesystem: exit status" "$rc" 1
