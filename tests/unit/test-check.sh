@@ -318,6 +318,12 @@ check "a consumer path on no mounted filesystem: exit 1, reported" is "$rc $err"
 check "a consumer path on no mounted filesystem: no finding" is "$(jq -c .findings <<<"$out")" "[]"
 rm "$R/usr/lib/tmpfiles.d/nomount.conf"
 
+# a line of nothing but a carriage return (which systemd-tmpfiles itself
+# ends lines at, but another's output may hold): no rule, no crash
+printf '#!/bin/sh\nprintf "# /x.conf\\n\\r\\n"\n' >"$T/tmpfiles-cr"
+chmod +x "$T/tmpfiles-cr"
+ATIMECTL_SYSTEMD_TMPFILES=$T/tmpfiles-cr run check --json
+check "a line of a carriage return: no rule, no crash" is "$rc $err $(jq -c .findings <<<"$out")" "0  []"
 ATIMECTL_SYSTEMD_TMPFILES=false run check --json
 check "systemd-tmpfiles fails: said, exit 1" is "$rc $err" \
 	"1 atimectl: tmpfiles: false --cat-config: exited with status 1; its rules are not checked"

@@ -206,8 +206,8 @@ static int parse_rule(struct consumer_list *l, const char *file, unsigned int li
 		fields[n++] = out;
 		out += strlen(out) + 1;
 	}
-	/* only what cleans by age is read further */
-	if (!strchr("dDevqQC", fields[0][0]))
+	/* a line of blanks, or only what cleans by age is read further */
+	if (n == 0 || !strchr("dDevqQC", fields[0][0]))
 		return 0;
 	if (n < 2) {
 		rule_problem(l, where, "no path in rule", text, NULL);
