@@ -40,4 +40,20 @@ static inline void fuzz_check_consumers(struct consumer_list *l, int r)
 	consumer_list_free(l);
 }
 
+/*
+ * The whole of a target: parse the input with parse, check what it
+ * found, free it all.
+ */
+static inline int fuzz_consumers(const uint8_t *data, size_t size,
+				 int (*parse)(struct consumer_list *l, const char *text))
+{
+	struct consumer_list l = { .quiet = true };
+	char *s = fuzz_text(data, size);
+
+	if (s)
+		fuzz_check_consumers(&l, parse(&l, s));
+	free(s);
+	return 0;
+}
+
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target: what "systemd-tmpfiles --cat-config" prints, read
- * by tmpfiles_parse_config(); and each line as an age field.
+ * by tmpfiles_parse_config(); and the whole input as one age field.
  */
 #include <errno.h>
 
@@ -9,23 +9,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static int parse(struct consumer_list *l, const char *text)
 {
-	struct consumer_list l = { .quiet = true };
-	char *s = fuzz_text(data, size);
 	const char *why = NULL;
 	int64_t age = 0;
 	bool by_atime;
 
-	if (!s)
-		return 0;
-	fuzz_check_consumers(&l, tmpfiles_parse_config(&l, s));
-	if (tmpfiles_parse_age(s, &age, &by_atime, &why) == 0) {
+	if (tmpfiles_parse_age(text, &age, &by_atime, &why) == 0) {
 		if (age < -1)
 			abort();
 	} else if (!why || age != -1) {
 		abort();
 	}
-	free(s);
-	return 0;
+	return tmpfiles_parse_config(l, text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_consumers(data, size, parse);
 }

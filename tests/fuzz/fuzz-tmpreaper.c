@@ -9,15 +9,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static int parse(struct consumer_list *l, const char *text)
+{
+	int r = tmpreaper_parse_config(l, "tmpreaper.conf", text, NULL);
+
+	return r ? r : tmpreaper_parse_config(l, "tmpreaper.conf", text, text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct consumer_list l = { .quiet = true };
-	char *s = fuzz_text(data, size);
-
-	if (!s)
-		return 0;
-	fuzz_check_consumers(&l, tmpreaper_parse_config(&l, "tmpreaper.conf", s, NULL));
-	fuzz_check_consumers(&l, tmpreaper_parse_config(&l, "tmpreaper.conf", s, s));
-	free(s);
-	return 0;
+	return fuzz_consumers(data, size, parse);
 }

@@ -9,14 +9,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static int parse(struct consumer_list *l, const char *text)
+{
+	return units_parse_show(l, text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct consumer_list l = { .quiet = true };
-	char *s = fuzz_text(data, size);
-
-	if (!s)
-		return 0;
-	fuzz_check_consumers(&l, units_parse_show(&l, s));
-	free(s);
-	return 0;
+	return fuzz_consumers(data, size, parse);
 }

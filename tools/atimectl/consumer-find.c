@@ -105,14 +105,8 @@ static int split_words(const char *command, struct words *ws)
 				*out++ = *++p;
 				continue;
 			}
-			if (!quote && (*p == '\'' || *p == '"')) {
-				quote = *p;
+			if (quote_toggle(&quote, *p))
 				continue;
-			}
-			if (quote && *p == quote) {
-				quote = 0;
-				continue;
-			}
 			if (quote != '\'' && (*p == '$' || *p == '`'))
 				literal = false;
 			if (!quote && (*p == '*' || *p == '?' || *p == '['))

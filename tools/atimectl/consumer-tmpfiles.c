@@ -67,14 +67,8 @@ static int next_field(const char **pp, char *out)
 	for (; *p; p++) {
 		if (!quote && (*p == ' ' || *p == '\t' || *p == '\r'))
 			break;
-		if (!quote && (*p == '"' || *p == '\'')) {
-			quote = *p;
+		if (quote_toggle(&quote, *p))
 			continue;
-		}
-		if (quote && *p == quote) {
-			quote = 0;
-			continue;
-		}
 		if (*p == '\\' && p[1]) {
 			p++;
 			switch (*p) {

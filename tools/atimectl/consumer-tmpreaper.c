@@ -62,14 +62,8 @@ static char *assignment_value(const char *p, const struct vars *vs)
 	for (; *p; p++) {
 		if (!quote && (*p == ' ' || *p == '\t' || *p == ';' || *p == '#'))
 			break;
-		if (!quote && (*p == '\'' || *p == '"')) {
-			quote = *p;
+		if (quote_toggle(&quote, *p))
 			continue;
-		}
-		if (quote && *p == quote) {
-			quote = 0;
-			continue;
-		}
 		if (quote != '\'' && *p == '$') {
 			size_t skip = strncmp(p, "${TMPTIME}", 10) == 0 ? 10 :
 				      strncmp(p, "$TMPTIME", 8) == 0 ? 8 : 0;

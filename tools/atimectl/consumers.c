@@ -82,31 +82,37 @@ void consumer_note(const struct consumer_list *l, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+static const struct {
+	const char *name;      /* as check shows the kind */
+	const char *remover;   /* who removes the files */
+} kinds[] = {
+	[CONSUMER_TMPFILES]  = { "tmpfiles",  "systemd-tmpfiles" },
+	[CONSUMER_TMPREAPER] = { "tmpreaper", "tmpreaper" },
+	[CONSUMER_CRON]      = { "cron",      "find" },
+	[CONSUMER_UNIT]      = { "unit",      "find" },
+};
+
 const char *consumer_kind_name(enum consumer_kind kind)
 {
-	switch (kind) {
-	case CONSUMER_TMPFILES:
-		return "tmpfiles";
-	case CONSUMER_TMPREAPER:
-		return "tmpreaper";
-	case CONSUMER_CRON:
-		return "cron";
-	case CONSUMER_UNIT:
-	default:
-		return "unit";
-	}
+	return kinds[kind].name;
 }
 
 const char *consumer_remover_name(enum consumer_kind kind)
 {
-	switch (kind) {
-	case CONSUMER_TMPFILES:
-		return "systemd-tmpfiles";
-	case CONSUMER_TMPREAPER:
-		return "tmpreaper";
-	default:
-		return "find";
+	return kinds[kind].remover;
+}
+
+bool quote_toggle(char *quote, char c)
+{
+	if (!*quote && (c == '\'' || c == '"')) {
+		*quote = c;
+		return true;
 	}
+	if (*quote && c == *quote) {
+		*quote = 0;
+		return true;
+	}
+	return false;
 }
 
 /*

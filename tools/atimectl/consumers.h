@@ -71,6 +71,13 @@ const char *consumer_kind_name(enum consumer_kind kind);
 const char *consumer_remover_name(enum consumer_kind kind);
 
 /*
+ * Quoting as shells and systemd read it: a ' or " opens a quote that the
+ * same character closes.  Returns true when c was such a quote (and
+ * *quote, 0 outside quotes, follows it).
+ */
+bool quote_toggle(char *quote, char c);
+
+/*
  * The directory whose filesystem a configured path is on: the path up to
  * the last '/' before the first component that holds a glob character
  * or a specifier that is not a directory ("/var/log/journal/%m" is on the
