@@ -90,7 +90,7 @@ systemctl enable "$unit" 2>/dev/null
 mkdir -p /etc/cron.d
 echo "0 4 * * * root find $m/cron -amin +90 -delete" >"$cron"
 run_check "$m"
-expect_eq "a unit's find -atime +2" "$(finding "$m/unit")" "ok 86400 259200 $mm $m"
+expect_eq "a unit's find -atime +2 at 1d: warn" "$(finding "$m/unit")" "warn 86400 259200 $mm $m"
 expect_eq "the unit named" "$(jq -r --arg p "$m/unit" '.findings[] | select(.path == $p) | .source' <<<"$out")" "$unit"
 expect_eq "cron's find -amin +90" "$(finding "$m/cron")" "critical 86400 5400 $mm $m"
 expect_eq "exit status" "$rc" 3
