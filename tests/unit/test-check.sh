@@ -157,12 +157,14 @@ check "-v: the boot-time rule" grep -qx "atimectl: $R/usr/lib/tmpfiles.d/ages.co
 rm "$R/usr/lib/tmpfiles.d/"{ages,over,tmp}.conf "$R/run/tmpfiles.d/over.conf"
 echo "q $T/noatime/q - - - 30d" >"$R/usr/lib/tmpfiles.d/modes.conf"
 echo "q $T/strict/q - - - 1h" >>"$R/usr/lib/tmpfiles.d/modes.conf"
+echo "q $T/d1/equal - - - 1d" >>"$R/usr/lib/tmpfiles.d/modes.conf"
 run check --json
 check "noatime under a cleaner: critical" is "$rc $(findings "$T/noatime/q")" "3 critical null 2592000"
 check "noatime: the window" \
 	is "$(jq -r '.findings[0].window' <<<"$out")" \
 	"noatime: reads never update atime, a file read just now looks unread since it was created: systemd-tmpfiles would remove it 4w 2d after that"
 check "strictatime: ok" is "$(findings "$T/strict/q")" "ok null 3600"
+check "an interval equal to the age: critical" is "$(findings "$T/d1/equal")" "critical 86400 86400"
 rm "$R/usr/lib/tmpfiles.d/modes.conf"
 
 # ------------------------------------------------------------ tmpreaper
