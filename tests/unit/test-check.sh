@@ -81,6 +81,7 @@ z $T/d1/z - - - 1h
 e "$T/d1/with space" - - - 3d
 d %t/spec - - - 1h
 x $T/d1/x - - - 1h
+d $T/d1/forever - - - infinity
 EOF
 : >"$T/systemctl.list"
 cat >"$T/systemctl" <<'EOF'
@@ -121,6 +122,7 @@ check "m: ages by mtime only: no finding" is "$(findings "$T/d1/mtime")" ""
 check "~bA: directories by atime: a finding, warn at 1d of 2d" is "$(findings "$T/d1/bydir")" "warn 86400 172800"
 check "a boot-time rule, age 0, no age, z and x: no finding" \
 	is "$(jq '[.findings[] | select(.path | test("/(boot|zero|none|z|x)$"))] | length' <<<"$out")" 0
+check "an age of infinity: no finding" is "$(findings "$T/d1/forever")" ""
 check "a quoted path" is "$(findings "$T/d1/with space")" "warn 86400 259200"
 check "%t is /run, on /" is "$(jq -r '.findings[] | select(.path == "%t/spec") | .target' <<<"$out")" /
 check "the filesystem's verdict is its worst" \
