@@ -77,6 +77,7 @@ d $T/d1/bydir - - - ~bA:2d
 D! $T/d1/boot - - - 1h
 d $T/d1/zero - - - 0
 d $T/d1/none - - - -
+d $T/d1/five - - -
 z $T/d1/z - - - 1h
 e "$T/d1/with space" - - - 3d
 d %t/spec - - - 1h
@@ -120,8 +121,8 @@ check "a masked file is no consumer" is "$(findings "$T/d1/masked")" ""
 check "the override in /run wins" is "$(findings "$T/d1/over")" "ok 86400 864000"
 check "m: ages by mtime only: no finding" is "$(findings "$T/d1/mtime")" ""
 check "~bA: directories by atime: a finding, warn at 1d of 2d" is "$(findings "$T/d1/bydir")" "warn 86400 172800"
-check "a boot-time rule, age 0, no age, z and x: no finding" \
-	is "$(jq '[.findings[] | select(.path | test("/(boot|zero|none|z|x)$"))] | length' <<<"$out")" 0
+check "a boot-time rule, age 0, no age (- or none), z and x: no finding" \
+	is "$(jq '[.findings[] | select(.path | test("/(boot|zero|none|five|z|x)$"))] | length' <<<"$out")" 0
 check "an age of infinity: no finding" is "$(findings "$T/d1/forever")" ""
 check "a quoted path" is "$(findings "$T/d1/with space")" "warn 86400 259200"
 check "%t is /run, on /" is "$(jq -r '.findings[] | select(.path == "%t/spec") | .target' <<<"$out")" /
