@@ -55,6 +55,15 @@ oom:
 	return -ENOMEM;
 }
 
+/* "atimectl: MESSAGE" on stderr */
+__attribute__((format(printf, 1, 0)))
+static void say(const char *fmt, va_list ap)
+{
+	fputs("atimectl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void consumer_problem(struct consumer_list *l, const char *fmt, ...)
 {
 	va_list ap;
@@ -62,11 +71,9 @@ void consumer_problem(struct consumer_list *l, const char *fmt, ...)
 	l->problems++;
 	if (l->quiet)
 		return;
-	fputs("atimectl: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void consumer_note(const struct consumer_list *l, const char *fmt, ...)
@@ -75,11 +82,9 @@ void consumer_note(const struct consumer_list *l, const char *fmt, ...)
 
 	if (l->quiet || !l->verbose)
 		return;
-	fputs("atimectl: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static const struct {
