@@ -27,6 +27,8 @@ packages=(
 	libcmocka-dev clang libclang-rt-14-dev valgrind jq bash-completion
 	# the man page's examples are tested as it renders
 	man-db
+	# "atimectl check" is tested against systemd-tmpfiles --cat-config
+	systemd
 )
 backports=(mkosi)
 

@@ -835,10 +835,10 @@ expect "options after arguments" 0 ""
 check "options after arguments" "$out" "/srv/data noatime"
 # a bare word that names nothing is a mistyped command
 run frobnicate
-expect "unknown verb" 2 "atimectl: unknown command 'frobnicate' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+expect "unknown verb" 2 "atimectl: unknown command 'frobnicate' (commands: status, set, reset, global, apply, explain, check; see atimectl --help)"
 check "unknown verb: no output" "$out" ""
 run -F "$MI" stauts /srv/data
-expect "unknown verb with options" 2 "atimectl: unknown command 'stauts' (commands: status, set, reset, global, apply, explain; see atimectl --help)"
+expect "unknown verb with options" 2 "atimectl: unknown command 'stauts' (commands: status, set, reset, global, apply, explain, check; see atimectl --help)"
 run -F "$MI" -o TARGET -n 8:16
 expect "MAJ:MIN is a target" 0 ""
 check "MAJ:MIN is a target" "$out" "/srv/data"
@@ -871,7 +871,7 @@ expect "json and raw: global" 2 "atimectl: --json and --raw are mutually exclusi
 # One rule for the output options: a verb that does not print what one
 # shapes refuses it, as a usage error, and does nothing.
 make_kernel
-only_json="(only to status, global without DURATION and explain)"
+only_json="(only to status, global without DURATION, explain and check)"
 only_raw="(only to status and global without DURATION)"
 run -J set -F "$MI" /srv/data 1h
 expect "--json on set" 2 "atimectl: --json does not apply to set $only_json"

@@ -12,7 +12,8 @@
 # not take).  Every example runs in bash, with `atimectl` on $PATH, against
 # fixtures: the mount table of $ATIMECTL_MOUNTINFO, a fake kernel in a
 # temporary directory ($ATIMECTL_PROC_SYS_FS, $ATIMECTL_SYSFS_RELATIME),
-# $LIBMOUNT_FSTAB, $HOME and $OPTIONS.  It must exit 0 with nothing on
+# $LIBMOUNT_FSTAB, $HOME, $OPTIONS and a tmpfiles.d rule below
+# $ATIMECTL_CONFIG_ROOT.  It must exit 0 with nothing on
 # stderr; an example that pipes into jq must print JSON.
 #
 # Examples that change kernel state (set, reset, apply, global DURATION)
@@ -89,6 +90,9 @@ for d in 8:1 0:25 8:16 8:32 8:48 8:64 8:80; do
 done
 echo 7200 >"$T/sys/8:16/relatime_interval"
 echo notes >"$T/home/notes.txt"
+# check's consumers: the 10-day /tmp rule of systemd
+mkdir -p "$T/root/usr/lib/tmpfiles.d"
+echo "q /tmp 1777 root root 10d" >"$T/root/usr/lib/tmpfiles.d/tmp.conf"
 snapshot() {
 	(cd "$T" && find proc sys -type f -exec md5sum {} + | sort)
 }
@@ -108,6 +112,7 @@ export ATIMECTL_MOUNTINFO="$FIXTURES/mountinfo-basic"
 export ATIMECTL_PROC_SYS_FS="$T/proc" ATIMECTL_SYSFS_RELATIME="$T/sys"
 export LIBMOUNT_FSTAB="$FIXTURES/fstab-basic" LIBMOUNT_UTAB="$T/utab"
 export OPTIONS="rw,x-relatime-interval=30min"
+export ATIMECTL_CONFIG_ROOT="$T/root"
 
 # ---------------------------------------------------------------- examples
 for cmd in "${examples[@]}"; do
@@ -132,7 +137,7 @@ for cmd in "${examples[@]}"; do
 	done
 	changes=0
 	case ${verb:-status} in
-	status | explain) ;;
+	status | explain | check) ;;
 	global) [ "$nargs" -eq 0 ] || changes=1 ;;
 	*)
 		if [ -z "${needs_kernel[$verb]:-}" ]; then

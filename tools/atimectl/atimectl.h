@@ -5,6 +5,8 @@
 #include <stdbool.h>
 
 #define EXIT_USAGE 2
+/* check: a consumer that cannot trust atime (0 ok, 1 warnings) */
+#define EXIT_CRITICAL 3
 
 /* Command-line options shared by the verbs. */
 struct options {
@@ -13,6 +15,7 @@ struct options {
 	const char *columns;     /* -o */
 	const char *optstr;      /* -O: options for "apply" */
 	const char *types;       /* -t: filesystem types, as mnt_match_fstype() takes them */
+	const char *interval;    /* --interval: check, "what if" */
 	bool output_all;      /* --output-all */
 	bool noheadings;
 	bool notruncate;      /* -u */
@@ -23,6 +26,7 @@ struct options {
 	bool verbose;
 	bool list_targets;    /* --list-targets */
 	bool if_mounted;      /* --if-mounted: apply, a TARGET not mounted is not an error */
+	bool quiet;           /* -q: set, global DURATION: no warning about consumers */
 };
 
 /* Each verb returns the exit status: 0, 1 (failure) or EXIT_USAGE. */
@@ -32,5 +36,6 @@ int verb_reset(const struct options *opts, int argc, char **argv);
 int verb_global(const struct options *opts, int argc, char **argv);
 int verb_apply(const struct options *opts, int argc, char **argv);
 int verb_explain(const struct options *opts, int argc, char **argv);
+int verb_check(const struct options *opts, int argc, char **argv);
 
 #endif

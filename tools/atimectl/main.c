@@ -32,6 +32,7 @@ static const struct verb verbs[] = {
 	{ "global",  verb_global },
 	{ "apply",   verb_apply },
 	{ "explain", verb_explain },
+	{ "check",   verb_check },
 };
 
 static void usage(FILE *out)
@@ -43,6 +44,7 @@ static void usage(FILE *out)
 	      " atimectl [options] global [DURATION]     show or set fs.relatime_interval\n"
 	      " atimectl [options] apply [TARGET...]     apply x-relatime-interval= options\n"
 	      " atimectl [options] explain FILE...       will the next read update atime?\n"
+	      " atimectl [options] check [TARGET...]     can atime consumers trust atime?\n"
 	      "\n"
 	      "Show and tune how often relatime mounts update access times.\n"
 	      "\n"
@@ -65,6 +67,8 @@ static void usage(FILE *out)
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
 	      "     --if-mounted       apply: a TARGET mount point that is not mounted\n"
 	      "                        (any more) has nothing to apply: not an error\n"
+	      "     --interval DURATION  check: what if the interval were DURATION\n"
+	      " -q, --quiet            set, global: no warning about atime consumers\n"
 	      " -v, --verbose          say what is done and what is skipped\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n", out);
@@ -77,9 +81,10 @@ enum {
 	OPT_OUTPUT_ALL,
 	OPT_LIST_TARGETS,
 	OPT_IF_MOUNTED,
+	OPT_INTERVAL,
 };
 
-static const char shortopts[] = "+:o:nurJPAt:F:O:vhV";
+static const char shortopts[] = "+:o:nurJPAt:F:O:qvhV";
 
 static const struct option longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
@@ -95,6 +100,8 @@ static const struct option longopts[] = {
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
 	{ "if-mounted",   no_argument,       NULL, OPT_IF_MOUNTED },
+	{ "interval",     required_argument, NULL, OPT_INTERVAL },
+	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "verbose",      no_argument,       NULL, 'v' },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
@@ -178,6 +185,7 @@ enum {
 	PRINTS_STATUS = 1 << 0,
 	PRINTS_GLOBAL = 1 << 1,
 	PRINTS_EXPLAIN = 1 << 2,
+	PRINTS_CHECK = 1 << 3,
 };
 
 /* Returns false after saying which output option verb does not take. */
@@ -196,8 +204,8 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		{ "notruncate", opts->notruncate, PRINTS_STATUS, "only to status" },
 		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
 		  "only to status and global without DURATION" },
-		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN,
-		  "only to status, global without DURATION and explain" },
+		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN | PRINTS_CHECK,
+		  "only to status, global without DURATION, explain and check" },
 		{ "pairs", opts->pairs, PRINTS_STATUS, "only to status" },
 		{ "all", opts->all, PRINTS_STATUS, "only to status" },
 		{ "types", opts->types != NULL, PRINTS_STATUS, "only to status" },
@@ -209,6 +217,8 @@ static bool check_output_options(const struct options *opts, const struct verb *
 		prints = PRINTS_STATUS;
 	else if (verb->run == verb_explain)
 		prints = PRINTS_EXPLAIN;
+	else if (verb->run == verb_check)
+		prints = PRINTS_CHECK;
 	else if (verb->run == verb_global && nargs == 0)
 		prints = PRINTS_GLOBAL;
 	else if (verb->run == verb_global)
@@ -348,6 +358,12 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case OPT_IF_MOUNTED:
 			opts->if_mounted = true;
 			break;
+		case OPT_INTERVAL:
+			opts->interval = optarg;
+			break;
+		case 'q':
+			opts->quiet = true;
+			break;
 		case 'v':
 			opts->verbose = true;
 			break;
@@ -430,6 +446,14 @@ static int run(int argc, char **argv)
 	}
 	if (opts.if_mounted && verb->run != verb_apply) {
 		fprintf(stderr, "atimectl: --if-mounted only applies to the apply verb\n");
+		goto out;
+	}
+	if (opts.interval && verb->run != verb_check) {
+		fprintf(stderr, "atimectl: --interval only applies to the check verb\n");
+		goto out;
+	}
+	if (opts.quiet && !(verb->run == verb_set || (verb->run == verb_global && nargs > 0))) {
+		fprintf(stderr, "atimectl: --quiet only applies to set and global DURATION\n");
 		goto out;
 	}
 	if (opts.fstab_file && verb->run != verb_apply) {

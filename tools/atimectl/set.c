@@ -10,6 +10,7 @@
 #include <libmount.h>
 #include <libsmartcols.h>
 
+#include "assess.h"
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
@@ -87,6 +88,8 @@ static int write_targets(const struct options *opts, const char *verb,
 			ret = 1;
 			continue;
 		}
+		if (value >= 0)
+			warn_if_critical(opts, &devno, value);
 		if (opts->verbose) {
 			char *esc;
 
@@ -228,5 +231,8 @@ int verb_global(const struct options *opts, int argc, char **argv)
 		return 1;
 	r = kernel_write_global(&k, "global", seconds);
 	kernel_close(&k);
-	return r < 0 ? 1 : 0;
+	if (r < 0)
+		return 1;
+	warn_if_critical(opts, NULL, seconds);
+	return 0;
 }
