@@ -125,6 +125,8 @@ expect_eq "version installed after the upgrade" \
 	"$(dpkg-query -W -f='${Version} ${Status}' atimectl)" "$version install ok installed"
 expect_package_files "after the upgrade"
 [ -e /usr/sbin/atimectl ] && die "/usr/sbin/atimectl is still there after the upgrade"
+# This shell ran the previous version's /usr/sbin/atimectl: forget where.
+hash -r
 expect_eq "atimectl on PATH after the upgrade" "$(command -v atimectl)" /usr/bin/atimectl
 
 # Nothing undone, nothing restarted.
