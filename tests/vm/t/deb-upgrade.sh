@@ -112,8 +112,8 @@ new_files=$(dpkg-query -L atimectl)
 while IFS= read -r line; do
 	case $line in
 	"dpkg: warning: unable to delete old directory '/usr/lib/"*"': Directory not empty")
-		d=${line#*directory '}
-		d=${d%': Directory not empty}
+		d=${line#*"directory '"}
+		d=${d%"': Directory not empty"}
 		grep -qxF "${d#/usr}" <<<"$new_files" && [ "$d" -ef "${d#/usr}" ] ||
 			die "upgrading from $prev_version: $line"
 		note "dpkg kept ${d}, the new package's ${d#/usr}"
