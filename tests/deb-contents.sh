@@ -47,22 +47,20 @@ fi
 expected_files=$(LC_ALL=C sort <<EOF_FILES
 /usr/bin/atimectl
 $generatordir/atimectl-generator
-$unitdir/atimectl-apply@.service
-$unitdir/mount.d/50-atimectl.conf
-/usr/libexec/atimectl/atimectl-apply-unit
+$unitdir/atimectl-apply.path
+$unitdir/atimectl-apply.service
 /usr/share/bash-completion/completions/atimectl
 /usr/share/doc/atimectl/changelog.gz
 /usr/share/doc/atimectl/copyright
 /usr/share/doc/atimectl/examples/50-relatime.conf
 $(case $generatordir in /usr/lib/*) echo /usr/share/lintian/overrides/atimectl ;; esac)
-/usr/share/man/man8/atimectl-apply@.service.8.gz
+/usr/share/man/man8/atimectl-apply.service.8.gz
 /usr/share/man/man8/atimectl.8.gz
 EOF_FILES
 )
 expected_files=$(grep -v '^$' <<<"$expected_files")
 executables="/usr/bin/atimectl
-$generatordir/atimectl-generator
-/usr/libexec/atimectl/atimectl-apply-unit"
+$generatordir/atimectl-generator"
 
 # dpkg-deb -c: "-rw-r--r-- root/root 1234 2026-12-03 23:00 ./usr/..."
 listing=$(dpkg-deb -c "$deb")
@@ -99,31 +97,40 @@ dpkg-deb -x "$deb" "$tmp/root"
 dpkg-deb -e "$deb" "$tmp/DEBIAN"
 
 # paths named inside the package resolve inside it
-exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root$unitdir/atimectl-apply@.service" 2>/dev/null || true)
-if [ -n "$exec_start" ] && [ -x "$tmp/root$exec_start" ]; then
-	ok "atimectl-apply@.service: ExecStart=$exec_start is in the package"
+exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$tmp/root$unitdir/atimectl-apply.service" 2>/dev/null || true)
+if [ "$exec_start" = /usr/bin/atimectl ] && [ -x "$tmp/root$exec_start" ]; then
+	ok "atimectl-apply.service: ExecStart=$exec_start is in the package"
 else
-	not_ok "atimectl-apply@.service: ExecStart=${exec_start:-(none)} is not in the package"
+	not_ok "atimectl-apply.service: ExecStart=${exec_start:-(none)} is not /usr/bin/atimectl in the package"
 fi
-helper_runs=$(sed -n 's/^exec \([^ ]*atimectl\) .*/\1/p' "$tmp/root/usr/libexec/atimectl/atimectl-apply-unit")
-if [ "$helper_runs" = /usr/bin/atimectl ]; then
-	ok "atimectl-apply-unit runs /usr/bin/atimectl"
+if grep -qx 'PathChanged=/run/mount/utab' "$tmp/root$unitdir/atimectl-apply.path"; then
+	ok "atimectl-apply.path watches /run/mount/utab"
 else
-	not_ok "atimectl-apply-unit runs '${helper_runs:-(nothing found)}', not /usr/bin/atimectl"
-fi
-if grep -qx 'Wants=atimectl-apply@%N.service' "$tmp/root$unitdir/mount.d/50-atimectl.conf"; then
-	ok "mount.d drop-in wants atimectl-apply@%N.service"
-else
-	not_ok "mount.d drop-in does not want atimectl-apply@%N.service"
+	not_ok "atimectl-apply.path does not watch /run/mount/utab"
 fi
 
-# maintainer scripts: systemd reloads on configure and remove, nothing
-# enabled by hand (no deb-systemd-helper enable), nothing left to purge
+# maintainer scripts, debhelper's own: systemd reloads on configure and
+# remove, the path and the service are enabled, the path (only) started
+# on installation, nothing stopped or restarted on upgrade, nothing left
+# to purge
 if grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postinst" 2>/dev/null &&
 	grep -q 'systemctl --system daemon-reload' "$tmp/DEBIAN/postrm" 2>/dev/null; then
 	ok "postinst and postrm reload systemd"
 else
 	not_ok "postinst or postrm does not reload systemd"
+fi
+for unit in atimectl-apply.path atimectl-apply.service; do
+	if grep -q "deb-systemd-helper .*enable '$unit'\|deb-systemd-helper .*enable $unit" "$tmp/DEBIAN/postinst"; then
+		ok "postinst enables $unit"
+	else
+		not_ok "postinst does not enable $unit"
+	fi
+done
+if grep -q "deb-systemd-invoke .*start .*'\?atimectl-apply.path" "$tmp/DEBIAN/postinst" &&
+	! grep -q "deb-systemd-invoke .*start .*'\?atimectl-apply.service" "$tmp/DEBIAN/postinst"; then
+	ok "postinst starts the path, not the service"
+else
+	not_ok "postinst does not start the path alone" "$(grep deb-systemd-invoke "$tmp/DEBIAN/postinst")"
 fi
 # install and upgrade leave the kernel's relatime settings alone: no
 # maintainer script applies sysctls (nor does a file in /usr/lib/sysctl.d,
@@ -136,16 +143,11 @@ if [ -z "$sysctl_lines" ]; then
 else
 	not_ok "a maintainer script applies sysctls:" "$sysctl_lines"
 fi
-if grep -q '"$1" = "configure" \] && \[ -z "$2" \] .*/sys/fs/relatime' "$tmp/DEBIAN/postinst" &&
-	grep -q '^[[:space:]]*atimectl apply || true$' "$tmp/DEBIAN/postinst"; then
-	ok "postinst runs atimectl apply on a first installation only"
+if grep -q '^[[:space:]]*atimectl apply --changes || true$' "$tmp/DEBIAN/postinst" &&
+	grep -q '^[[:space:]]*atimectl apply --changes --record-only || true$' "$tmp/DEBIAN/postinst"; then
+	ok "postinst applies on a first installation, records on an upgrade"
 else
-	not_ok "postinst does not run atimectl apply on a first installation only"
-fi
-if ! grep -qs 'deb-systemd-helper.* enable' "$tmp"/DEBIAN/*inst "$tmp"/DEBIAN/*rm; then
-	ok "no unit is enabled"
-else
-	not_ok "a maintainer script enables a unit"
+	not_ok "postinst does not run atimectl apply --changes (--record-only)"
 fi
 if [ ! -e "$tmp/DEBIAN/conffiles" ]; then
 	ok "no conffiles"

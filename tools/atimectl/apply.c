@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <libmount.h>
 
+#include "applied.h"
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
@@ -25,6 +27,20 @@ struct planned {
 	size_t pos;    /* place in the mount table: later is more recent */
 	bool lost;     /* not written: another mount of the superblock wins,
 			  or it has no directory (any more) */
+	struct planned *winner;	/* of the mounts of its superblock planned */
+};
+
+/* One run of "apply": what every phase reads. */
+struct apply_run {
+	const struct options *opts;
+	struct kernel k;
+	struct libmnt_table *tb;
+	struct libmnt_table *fstab;	/* NULL: only utab (--options, --changes) */
+	struct planned *plan;
+	size_t nplan;
+	struct planned **by_sb;		/* plan sorted by superblock, then age */
+	bool fstab_errors;
+	bool failed;
 };
 
 /*
@@ -76,22 +92,20 @@ static void say_gone(const char *target, const char *when)
 	free(esc);
 }
 
-static bool fstab_errors;
-
 /* A line libmount cannot parse: said once, skipped, and apply exits 1. */
 static int fstab_errcb(struct libmnt_table *tb, const char *filename, int line)
 {
+	bool *errors = mnt_table_get_userdata(tb);
 	char *esc;
 
-	(void) tb;
 	fprintf(stderr, "atimectl: %s: parse error at line %d -- ignored\n",
 		name_escape(filename ? filename : "/etc/fstab", &esc), line);
 	free(esc);
-	fstab_errors = true;
+	*errors = true;
 	return 1;
 }
 
-static struct libmnt_table *load_fstab(const char *file)
+static struct libmnt_table *load_fstab(const char *file, bool *errors)
 {
 	struct libmnt_table *tb = mnt_new_table();
 	int r;
@@ -100,6 +114,7 @@ static struct libmnt_table *load_fstab(const char *file)
 		fprintf(stderr, "atimectl: out of memory\n");
 		return NULL;
 	}
+	mnt_table_set_userdata(tb, errors);
 	mnt_table_set_parser_errcb(tb, fstab_errcb);
 	r = mnt_table_parse_fstab(tb, file);
 	/* no /etc/fstab at all is an empty one, an explicit file must exist */
@@ -329,7 +344,7 @@ static size_t table_pos(struct libmnt_table *tb, struct libmnt_fs *fs)
 }
 
 static void report_conflict(dev_t devno, const char *loser, const char *lost_value,
-			    const char *winner, const struct planned *w)
+			    const struct planned *w)
 {
 	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
 	char *e1, *e2, *e3, *e4;
@@ -338,12 +353,42 @@ static void report_conflict(dev_t devno, const char *loser, const char *lost_val
 		"%s for " RELATIME_OPTION "=%s; the one applied last wins: %s\n",
 		devno_format(devno, majmin, sizeof(majmin)),
 		name_escape(loser, &e1), name_escape(lost_value, &e2),
-		name_escape(winner, &e3), name_escape(w->value, &e4),
+		name_escape(mnt_fs_get_target(w->fs), &e3), name_escape(w->value, &e4),
 		duration_format(w->seconds, buf, sizeof(buf)));
 	free(e1);
 	free(e2);
 	free(e3);
 	free(e4);
+}
+
+static int cmp_by_sb(const void *a, const void *b)
+{
+	const struct planned *x = *(struct planned *const *) a;
+	const struct planned *y = *(struct planned *const *) b;
+	dev_t dx = mnt_fs_get_devno(x->fs), dy = mnt_fs_get_devno(y->fs);
+
+	if (dx != dy)
+		return dx < dy ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The planned mount that wins for devno, or NULL: by_sb is sorted. */
+static struct planned *sb_winner(const struct apply_run *run, dev_t devno)
+{
+	size_t lo = 0, hi = run->nplan;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		dev_t d = mnt_fs_get_devno(run->by_sb[mid]->fs);
+
+		if (d == devno)
+			return run->by_sb[mid]->winner;
+		if (d < devno)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 /*
@@ -352,84 +397,464 @@ static void report_conflict(dev_t devno, const char *loser, const char *lost_val
  * wins, as it would if each were applied when it was made; each loser is
  * reported instead of applied.
  */
-static void plan_conflicts(struct planned *plan, size_t nplan)
+static int plan_conflicts(struct apply_run *run)
 {
-	for (size_t i = 0; i < nplan; i++) {
-		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		struct planned *w = &plan[i];
+	run->by_sb = calloc(run->nplan ? run->nplan : 1, sizeof(*run->by_sb));
+	if (!run->by_sb)
+		return -ENOMEM;
+	for (size_t i = 0; i < run->nplan; i++)
+		run->by_sb[i] = &run->plan[i];
+	qsort(run->by_sb, run->nplan, sizeof(*run->by_sb), cmp_by_sb);
+	/* the last of each run of one superblock is the most recent */
+	for (size_t i = run->nplan; i-- > 0;) {
+		struct planned *p = run->by_sb[i];
 
-		for (size_t j = 0; j < nplan; j++)
-			if (mnt_fs_get_devno(plan[j].fs) == devno && plan[j].pos > w->pos)
-				w = &plan[j];
-		if (w == &plan[i])
-			continue;
-		plan[i].lost = true;
-		if (w->seconds != plan[i].seconds)
-			report_conflict(devno, mnt_fs_get_target(plan[i].fs), plan[i].value,
-					mnt_fs_get_target(w->fs), w);
+		if (i + 1 < run->nplan &&
+		    mnt_fs_get_devno(run->by_sb[i + 1]->fs) == mnt_fs_get_devno(p->fs))
+			p->winner = run->by_sb[i + 1]->winner;
+		else
+			p->winner = p;
 	}
+	for (size_t i = 0; i < run->nplan; i++) {
+		struct planned *p = &run->plan[i];
+
+		if (p->winner == p)
+			continue;
+		p->lost = true;
+		if (p->winner->seconds != p->seconds)
+			report_conflict(mnt_fs_get_devno(p->fs), mnt_fs_get_target(p->fs),
+					p->value, p->winner);
+	}
+	return 0;
+}
+
+static bool is_planned(const struct apply_run *run, struct libmnt_fs *fs)
+{
+	struct planned *w = sb_winner(run, mnt_fs_get_devno(fs));
+
+	if (!w)
+		return false;
+	for (size_t i = 0; i < run->nplan; i++)
+		if (run->plan[i].fs == fs)
+			return true;
+	return false;
 }
 
 /*
- * With TARGETs, the other mounts of a target's superblock are not applied,
- * but a different value one of them asks for is reported: the target's
- * value is applied, so it is the one applied last.  Only utab counts for
- * them when the options came from --options (the caller knows the
- * target's, libmount the rest).
+ * With TARGETs (or --changes), the other mounts of a planned superblock
+ * are not applied, but a different value one of them asks for is
+ * reported: the planned value is applied, so it is the one applied last.
+ * Only utab counts for them when there is no fstab (--options: the caller
+ * knows the target's options, libmount the rest).
  */
-static void other_conflicts(struct libmnt_table *tb, struct libmnt_table *fstab,
-			    const struct planned *plan, size_t nplan)
+static void other_conflicts(const struct apply_run *run)
 {
 	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
 
 	if (!itr)
 		return;
-	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		const struct planned *w = NULL;
+	while (mnt_table_next_fs(run->tb, itr, &fs) == 0) {
+		struct planned *w = sb_winner(run, mnt_fs_get_devno(fs));
 		struct planned other = { .fs = fs };
 		int r;
 
-		for (size_t i = 0; i < nplan; i++) {
-			if (plan[i].fs == fs) {
-				w = NULL;
-				break;
-			}
-			if (!plan[i].lost && mnt_fs_get_devno(plan[i].fs) == mnt_fs_get_devno(fs))
-				w = &plan[i];
-		}
-		if (!w)
+		if (!w || is_planned(run, fs))
 			continue;
-		if (fstab)
-			r = examine_mount(tb, fstab, fs, &other, true);
+		if (run->fstab)
+			r = examine_mount(run->tb, run->fstab, fs, &other, true);
 		else
 			r = examine(mnt_fs_get_target(fs), mnt_fs_get_user_options(fs), &other, true);
 		if (r > 0 && other.seconds != w->seconds)
-			report_conflict(mnt_fs_get_devno(fs), mnt_fs_get_target(fs), other.value,
-					mnt_fs_get_target(w->fs), w);
+			report_conflict(mnt_fs_get_devno(fs), mnt_fs_get_target(fs), other.value, w);
 		free(other.value);
 	}
 	mnt_free_iter(itr);
 }
 
-static void free_plan(struct planned *plan, size_t n)
+static int add_to_plan(struct apply_run *run, const struct planned *p)
 {
-	for (size_t i = 0; i < n; i++)
-		free(plan[i].value);
-	free(plan);
+	struct planned *grown = realloc(run->plan, (run->nplan + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	run->plan = grown;
+	run->plan[run->nplan++] = *p;
+	return 0;
+}
+
+/*
+ * Plan one mount: its option (from opts->optstr, or what libmount knows
+ * for it), reported when bad.  pos is its place in the mount table.
+ */
+static int plan_mount(struct apply_run *run, struct libmnt_fs *fs, size_t pos)
+{
+	const char *target = mnt_fs_get_target(fs);
+	struct planned p = { .fs = fs, .pos = pos };
+	int r;
+
+	if (run->opts->optstr)
+		r = examine(target, run->opts->optstr, &p, false);
+	else
+		r = examine_mount(run->tb, run->fstab, fs, &p, false);
+	if (r < 0) {
+		run->failed = true;
+	} else if (r == 0) {
+		char *esc;
+
+		if (run->opts->verbose) {
+			printf("%s: no " RELATIME_OPTION "= option, nothing to do\n",
+			       name_escape(target, &esc));
+			free(esc);
+		}
+	} else if (add_to_plan(run, &p) < 0) {
+		free(p.value);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* A planned superblock without a directory: said, and a failure. */
+static void check_dirs(struct apply_run *run)
+{
+	for (size_t i = 0; i < run->nplan; i++) {
+		struct planned *p = &run->plan[i];
+		dev_t devno = mnt_fs_get_devno(p->fs);
+		const char *fstype = mnt_fs_get_fstype(p->fs);
+		char majmin[DEVNO_FORMAT_MAX], *e1, *e2, *e3;
+
+		if (p->lost || kernel_fs_has_dir(&run->k, devno))
+			continue;
+		p->lost = true;
+		if (run->opts->if_mounted && !still_mounted(run->opts, p->fs)) {
+			say_gone(mnt_fs_get_target(p->fs), "unmounted");
+			continue;
+		}
+		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
+			name_escape(mnt_fs_get_target(p->fs), &e1),
+			name_escape(fstype ? fstype : "filesystem", &e2),
+			devno_format(devno, majmin, sizeof(majmin)),
+			name_escape(run->k.sysfs_root, &e3), majmin);
+		free(e1);
+		free(e2);
+		free(e3);
+		run->failed = true;
+	}
+}
+
+/*
+ * Write one planned value.  A mount that went away under the write is not
+ * a failure where the caller said so (--if-mounted, --changes).
+ */
+static void write_planned(struct apply_run *run, const struct planned *p, bool gone_ok)
+{
+	dev_t devno = mnt_fs_get_devno(p->fs);
+	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
+	int r;
+
+	if (gone_ok) {
+		r = kernel_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
+		if (r == -ENOENT || r == -ENODEV) {
+			if (!still_mounted(run->opts, p->fs)) {
+				say_gone(mnt_fs_get_target(p->fs), "unmounted");
+				return;
+			}
+			kernel_report_write_fs(&run->k, "apply", devno, -r);
+		}
+	} else {
+		r = kernel_write_fs(&run->k, "apply", devno, p->seconds);
+	}
+	if (r < 0) {
+		run->failed = true;
+		return;
+	}
+	printf("%s (%s): relatime interval %s (" RELATIME_OPTION "=%s)\n",
+	       name_escape(mnt_fs_get_target(p->fs), &e1),
+	       devno_format(devno, majmin, sizeof(majmin)),
+	       duration_format(p->seconds, buf, sizeof(buf)),
+	       name_escape(p->value, &e2));
+	free(e1);
+	free(e2);
+}
+
+static void free_plan(struct apply_run *run)
+{
+	for (size_t i = 0; i < run->nplan; i++)
+		free(run->plan[i].value);
+	free(run->plan);
+	free(run->by_sb);
+	run->plan = NULL;
+	run->by_sb = NULL;
+	run->nplan = 0;
+}
+
+/* Plan the TARGETs (--if-mounted: mount points), or every mount. */
+static int plan_targets(struct apply_run *run, int argc, char **argv)
+{
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs, **fss;
+	size_t pos = 0;
+	int r = 0;
+
+	if (argc == 0) {
+		itr = mnt_new_iter(MNT_ITER_FORWARD);
+		if (!itr)
+			return -ENOMEM;
+		while (r == 0 && mnt_table_next_fs(run->tb, itr, &fs) == 0)
+			r = plan_mount(run, fs, pos++);
+		mnt_free_iter(itr);
+		return r;
+	}
+
+	fss = calloc((size_t) argc, sizeof(*fss));
+	if (!fss)
+		return -ENOMEM;
+	if (run->opts->if_mounted) {
+		for (int i = 0; i < argc; i++)
+			fss[i] = find_mount_point(run->tb, argv[i]);
+	} else {
+		r = resolve_targets(run->tb, argc, argv, fss);
+		if (r < 0) {
+			free(fss);
+			return r == -ENOTUNIQ ? -ENOTUNIQ : -EINVAL;
+		}
+	}
+	for (int i = 0; r == 0 && i < argc; i++) {
+		if (!fss[i])	/* --if-mounted: gone before atimectl looked */
+			say_gone(argv[i], "not mounted");
+		else
+			r = plan_mount(run, fss[i], table_pos(run->tb, fss[i]));
+	}
+	free(fss);
+	return r;
+}
+
+/* "apply [TARGET...]" and "apply --options=... TARGET...". */
+static int apply_targets(struct apply_run *run, int argc, char **argv)
+{
+	int r;
+
+	if (!run->opts->optstr) {
+		struct libmnt_cache *cache;
+
+		run->fstab = load_fstab(run->opts->fstab_file, &run->fstab_errors);
+		if (!run->fstab)
+			return 1;
+		cache = mnt_new_cache();
+		if (cache) {
+			mnt_table_set_cache(run->fstab, cache);
+			mnt_unref_cache(cache);	/* the table holds it */
+		}
+	}
+
+	/*
+	 * One rule for every bad line (an invalid value, options libmount
+	 * cannot split, a line it cannot parse, a mount without a
+	 * directory): each is reported, the valid ones are applied, and
+	 * apply exits 1.
+	 */
+	r = plan_targets(run, argc, argv);
+	if (r == -ENOTUNIQ)
+		return EXIT_USAGE;
+	if (r == -EINVAL)
+		return 1;
+	if (r < 0 || plan_conflicts(run) < 0)
+		goto oom;
+	if (argc > 0)
+		other_conflicts(run);
+	if (run->nplan == 0)
+		return run->fstab_errors || run->failed ? 1 : 0;
+
+	if (!kernel_has_fs_interval(&run->k)) {
+		kernel_note_unsupported();
+		return 1;
+	}
+	check_dirs(run);
+	for (size_t i = 0; i < run->nplan; i++)
+		if (!run->plan[i].lost)
+			write_planned(run, &run->plan[i], run->opts->if_mounted);
+	if (fflush(stdout) != 0 || run->fstab_errors || run->failed)
+		return 1;
+	return 0;
+oom:
+	fprintf(stderr, "atimectl: out of memory\n");
+	return 1;
+}
+
+/*
+ * --changes: the key of a mount's declaration (see applied.h), or NULL
+ * when it declares nothing in utab.  *r is set to a negative errno on
+ * failure.
+ */
+static char *declaration_key(struct libmnt_fs *fs, int *r)
+{
+	const char *user = mnt_fs_get_user_options(fs);
+	char *value = NULL, *mangled, *key;
+	dev_t devno = mnt_fs_get_devno(fs);
+
+	*r = 0;
+	if (!user)
+		return NULL;
+	*r = optstr_find_relatime_interval(user, &value);
+	if (*r == 0)
+		return NULL;
+	/* options libmount cannot split: the whole string is the key */
+	mangled = mnt_mangle(*r > 0 ? value : user);
+	free(value);
+	*r = 0;
+	if (!mangled ||
+	    asprintf(&key, "%d %u:%u %s", mnt_fs_get_id(fs), major(devno), minor(devno),
+		     mangled) < 0) {
+		free(mangled);
+		*r = -ENOMEM;
+		return NULL;
+	}
+	free(mangled);
+	return key;
+}
+
+/* One pass of --changes over the mount table as it is now. */
+static int changes_pass(struct apply_run *run, struct applied *st)
+{
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	size_t pos = 0;
+	int r = 0;
+
+	run->tb = mounts_load(run->opts->tab_file, true);
+	if (!run->tb || !itr) {
+		mnt_free_iter(itr);
+		return run->tb ? -ENOMEM : -EIO;
+	}
+	while (r == 0 && mnt_table_next_fs(run->tb, itr, &fs) == 0) {
+		char *key = declaration_key(fs, &r);
+
+		pos++;
+		if (!key)
+			continue;
+		r = applied_see(st, key);
+		if (r == 0 && !applied_known(st, key) && !run->opts->record_only)
+			r = plan_mount(run, fs, pos);
+		free(key);
+	}
+	mnt_free_iter(itr);
+	if (r < 0 || plan_conflicts(run) < 0)
+		return -ENOMEM;
+	other_conflicts(run);
+
+	if (run->nplan > 0 && !kernel_has_fs_interval(&run->k)) {
+		/* one line per mount, and nothing fails: see atimectl(8) */
+		for (size_t i = 0; i < run->nplan; i++) {
+			char *e1, *e2;
+
+			if (run->plan[i].lost)
+				continue;
+			fprintf(stderr, "atimectl: %s: " RELATIME_OPTION "=%s not applied: "
+				"this kernel has no per-filesystem relatime interval\n",
+				name_escape(mnt_fs_get_target(run->plan[i].fs), &e1),
+				name_escape(run->plan[i].value, &e2));
+			free(e1);
+			free(e2);
+		}
+		return 0;
+	}
+	check_dirs(run);
+	for (size_t i = 0; i < run->nplan; i++)
+		if (!run->plan[i].lost)
+			write_planned(run, &run->plan[i], true);
+	return 0;
+}
+
+/* What identifies a version of utab; all zero when there is none. */
+static void utab_stamp(struct stat *st)
+{
+	const char *path = getenv("LIBMOUNT_UTAB");
+
+	if (!path || !*path)
+		path = "/run/mount/utab";
+	if (stat(path, st) < 0)
+		memset(st, 0, sizeof(*st));
+}
+
+static bool same_stamp(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/*
+ * "apply --changes": apply the x-relatime-interval= of each mount that
+ * declares it in utab and was not dealt with before (a new mount, or a
+ * remount that changed the value), and nothing else, so that a value set
+ * since with "atimectl set" stays.  atimectl-apply.path runs it when utab
+ * changes; mounts made while it runs are taken in another pass.  With
+ * --record-only, what mounts declare now is recorded as dealt with and
+ * nothing is applied: the package does that on an upgrade from a version
+ * that kept no record, so that the intervals in force stay.
+ */
+static int apply_changes(struct apply_run *run)
+{
+	const char *path = getenv("ATIMECTL_APPLIED");
+	struct stat before, after;
+	struct applied st;
+	int r;
+
+	if (!path || !*path)
+		path = APPLIED_FILE;
+	r = applied_open(&st, path);
+	if (r < 0) {
+		char *esc;
+
+		fprintf(stderr, "atimectl: apply: cannot use %s: %s\n",
+			name_escape(path, &esc), strerror(-r));
+		free(esc);
+		applied_close(&st);
+		return 1;
+	}
+	for (int pass = 0; pass < 32; pass++) {
+		utab_stamp(&before);
+		r = changes_pass(run, &st);
+		free_plan(run);
+		mnt_unref_table(run->tb);
+		run->tb = NULL;
+		if (r < 0)
+			break;
+		r = applied_save(&st);
+		if (r < 0) {
+			char *esc;
+
+			fprintf(stderr, "atimectl: apply: cannot write %s: %s\n",
+				name_escape(path, &esc), strerror(-r));
+			free(esc);
+			break;
+		}
+		utab_stamp(&after);
+		if (same_stamp(&before, &after))
+			break;
+	}
+	applied_close(&st);
+	if (r == -ENOMEM)
+		fprintf(stderr, "atimectl: out of memory\n");
+	if (r < 0 || run->failed || fflush(stdout) != 0)
+		return 1;
+	return 0;
 }
 
 int verb_apply(const struct options *opts, int argc, char **argv)
 {
-	struct libmnt_table *tb = NULL, *fstab = NULL;
-	struct libmnt_cache *cache = NULL;
-	struct libmnt_fs **fss = NULL;
-	struct planned *plan = NULL;
-	size_t nplan = 0, nmounts;
-	bool failed = false;
-	struct kernel k;
+	struct apply_run run = { .opts = opts };
 	int ret = 1;
 
+	if (opts->record_only && !opts->changes) {
+		fprintf(stderr, "atimectl: apply: --record-only needs --changes\n");
+		return EXIT_USAGE;
+	}
+	if (opts->changes && (argc > 0 || opts->optstr || opts->if_mounted || opts->fstab_file)) {
+		fprintf(stderr, "atimectl: apply: --changes takes no TARGET, --options, "
+			"--if-mounted or --fstab\n");
+		return EXIT_USAGE;
+	}
 	if (opts->optstr && argc == 0) {
 		fprintf(stderr, "atimectl: apply: --options needs at least one TARGET\n");
 		return EXIT_USAGE;
@@ -438,175 +863,18 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: apply: --if-mounted needs at least one TARGET\n");
 		return EXIT_USAGE;
 	}
-	if (kernel_open(&k) < 0)
+	if (kernel_open(&run.k) < 0)
 		return 1;
-
-	tb = mounts_load(opts->tab_file, true);
-	if (!tb)
-		goto out;
-
-	if (argc > 0) {
-		nmounts = (size_t) argc;
-		fss = calloc(nmounts, sizeof(*fss));
-		if (!fss)
-			goto oom;
-		if (opts->if_mounted) {
-			for (int i = 0; i < argc; i++)
-				fss[i] = find_mount_point(tb, argv[i]);
-		} else {
-			int r = resolve_targets(tb, argc, argv, fss);
-
-			if (r < 0) {
-				if (r == -ENOTUNIQ)
-					ret = EXIT_USAGE;
-				goto out;
-			}
-		}
+	if (opts->changes) {
+		ret = apply_changes(&run);
 	} else {
-		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-		struct libmnt_fs *fs;
-
-		nmounts = (size_t) mnt_table_get_nents(tb);
-		fss = calloc(nmounts ? nmounts : 1, sizeof(*fss));
-		if (!fss || !itr) {
-			mnt_free_iter(itr);
-			goto oom;
-		}
-		nmounts = 0;
-		while (mnt_table_next_fs(tb, itr, &fs) == 0)
-			fss[nmounts++] = fs;
-		mnt_free_iter(itr);
+		run.tb = mounts_load(opts->tab_file, true);
+		if (run.tb)
+			ret = apply_targets(&run, argc, argv);
 	}
-
-	if (!opts->optstr) {
-		fstab = load_fstab(opts->fstab_file);
-		if (!fstab)
-			goto out;
-		cache = mnt_new_cache();
-		if (cache)
-			mnt_table_set_cache(fstab, cache);
-	}
-
-	plan = calloc(nmounts ? nmounts : 1, sizeof(*plan));
-	if (!plan)
-		goto oom;
-
-	/*
-	 * One rule for every bad line (an invalid value, options libmount
-	 * cannot split, a line it cannot parse, a mount without a
-	 * directory): each is reported, the valid ones are applied, and
-	 * apply exits 1.
-	 */
-	for (size_t i = 0; i < nmounts; i++) {
-		const char *target;
-		struct planned p = { .fs = fss[i] };
-		int r;
-
-		if (!fss[i]) {
-			/* --if-mounted: gone before atimectl looked */
-			say_gone(argv[i], "not mounted");
-			continue;
-		}
-		target = mnt_fs_get_target(fss[i]);
-		if (opts->optstr)
-			r = examine(target, opts->optstr, &p, false);
-		else
-			r = examine_mount(tb, fstab, fss[i], &p, false);
-		if (r < 0) {
-			failed = true;
-		} else if (r == 0) {
-			char *esc;
-
-			if (opts->verbose) {
-				printf("%s: no " RELATIME_OPTION "= option, nothing to do\n",
-				       name_escape(target, &esc));
-				free(esc);
-			}
-		} else {
-			p.pos = argc > 0 ? table_pos(tb, fss[i]) : i;
-			plan[nplan++] = p;
-		}
-	}
-	plan_conflicts(plan, nplan);
-	if (argc > 0)
-		other_conflicts(tb, fstab, plan, nplan);
-	if (nplan == 0) {
-		ret = fstab_errors || failed ? 1 : 0;
-		goto out;
-	}
-
-	if (!kernel_has_fs_interval(&k)) {
-		kernel_note_unsupported();
-		goto out;
-	}
-	for (size_t i = 0; i < nplan; i++) {
-		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		const char *fstype = mnt_fs_get_fstype(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX], *e1, *e2, *e3;
-
-		if (plan[i].lost || kernel_fs_has_dir(&k, devno))
-			continue;
-		if (opts->if_mounted && !still_mounted(opts, plan[i].fs)) {
-			say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
-			plan[i].lost = true;
-			continue;
-		}
-		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
-			name_escape(mnt_fs_get_target(plan[i].fs), &e1),
-			name_escape(fstype ? fstype : "filesystem", &e2),
-			devno_format(devno, majmin, sizeof(majmin)),
-			name_escape(k.sysfs_root, &e3), majmin);
-		free(e1);
-		free(e2);
-		free(e3);
-		plan[i].lost = true;
-		failed = true;
-	}
-
-	ret = failed ? 1 : 0;
-	for (size_t i = 0; i < nplan; i++) {
-		dev_t devno = mnt_fs_get_devno(plan[i].fs);
-		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
-
-		if (plan[i].lost)
-			continue;
-		if (opts->if_mounted) {
-			int r = kernel_write_fs_unless_gone(&k, "apply", devno, plan[i].seconds);
-
-			if (r == -ENOENT || r == -ENODEV) {
-				if (!still_mounted(opts, plan[i].fs)) {
-					say_gone(mnt_fs_get_target(plan[i].fs), "unmounted");
-					continue;
-				}
-				kernel_report_write_fs(&k, "apply", devno, -r);
-			}
-			if (r < 0) {
-				ret = 1;
-				continue;
-			}
-		} else if (kernel_write_fs(&k, "apply", devno, plan[i].seconds) < 0) {
-			ret = 1;
-			continue;
-		}
-		printf("%s (%s): relatime interval %s (" RELATIME_OPTION "=%s)\n",
-		       name_escape(mnt_fs_get_target(plan[i].fs), &e1),
-		       devno_format(devno, majmin, sizeof(majmin)),
-		       duration_format(plan[i].seconds, buf, sizeof(buf)),
-		       name_escape(plan[i].value, &e2));
-		free(e1);
-		free(e2);
-	}
-	if (fflush(stdout) != 0 || fstab_errors)
-		ret = 1;
-	goto out;
-oom:
-	fprintf(stderr, "atimectl: out of memory\n");
-out:
-	free_plan(plan, nplan);
-	free(fss);
-	mnt_unref_table(fstab);
-	mnt_unref_cache(cache);
-	mnt_unref_table(tb);
-	kernel_close(&k);
+	free_plan(&run);
+	mnt_unref_table(run.fstab);
+	mnt_unref_table(run.tb);
+	kernel_close(&run.k);
 	return ret;
 }

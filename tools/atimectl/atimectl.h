@@ -26,6 +26,8 @@ struct options {
 	bool verbose;
 	bool list_targets;    /* --list-targets */
 	bool if_mounted;      /* --if-mounted: apply, a TARGET not mounted is not an error */
+	bool changes;         /* --changes: apply what utab declares anew */
+	bool record_only;     /* --record-only: with --changes, apply nothing */
 	bool quiet;           /* -q: set, global DURATION: no warning about consumers */
 };
 

@@ -67,6 +67,9 @@ static void usage(FILE *out)
 	      " -O, --options OPTS     apply: take mount options from OPTS\n"
 	      "     --if-mounted       apply: a TARGET mount point that is not mounted\n"
 	      "                        (any more) has nothing to apply: not an error\n"
+	      "     --changes          apply: only what mounts declare anew in utab\n"
+	      "     --record-only      apply --changes: record what mounts declare,\n"
+	      "                        apply nothing\n"
 	      "     --interval DURATION  check: what if the interval were DURATION\n"
 	      " -q, --quiet            set, global: no warning about atime consumers\n"
 	      " -v, --verbose          say what is done and what is skipped\n"
@@ -82,6 +85,8 @@ enum {
 	OPT_LIST_TARGETS,
 	OPT_IF_MOUNTED,
 	OPT_INTERVAL,
+	OPT_CHANGES,
+	OPT_RECORD_ONLY,
 };
 
 static const char shortopts[] = "+:o:nurJPAt:F:O:qvhV";
@@ -100,6 +105,8 @@ static const struct option longopts[] = {
 	{ "fstab",        required_argument, NULL, OPT_FSTAB },
 	{ "options",      required_argument, NULL, 'O' },
 	{ "if-mounted",   no_argument,       NULL, OPT_IF_MOUNTED },
+	{ "changes",      no_argument,       NULL, OPT_CHANGES },
+	{ "record-only",  no_argument,       NULL, OPT_RECORD_ONLY },
 	{ "interval",     required_argument, NULL, OPT_INTERVAL },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "verbose",      no_argument,       NULL, 'v' },
@@ -358,6 +365,12 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		case OPT_IF_MOUNTED:
 			opts->if_mounted = true;
 			break;
+		case OPT_CHANGES:
+			opts->changes = true;
+			break;
+		case OPT_RECORD_ONLY:
+			opts->record_only = true;
+			break;
 		case OPT_INTERVAL:
 			opts->interval = optarg;
 			break;
@@ -446,6 +459,11 @@ static int run(int argc, char **argv)
 	}
 	if (opts.if_mounted && verb->run != verb_apply) {
 		fprintf(stderr, "atimectl: --if-mounted only applies to the apply verb\n");
+		goto out;
+	}
+	if ((opts.changes || opts.record_only) && verb->run != verb_apply) {
+		fprintf(stderr, "atimectl: --%s only applies to the apply verb\n",
+			opts.changes ? "changes" : "record-only");
 		goto out;
 	}
 	if (opts.interval && verb->run != verb_check) {

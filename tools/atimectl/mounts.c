@@ -37,8 +37,13 @@ struct libmnt_table *mounts_load(const char *file, bool with_utab)
 	}
 	mnt_table_set_parser_errcb(tb, parser_errcb);
 
-	if (!file && with_utab)
-		r = mnt_table_parse_mtab(tb, NULL);
+	/*
+	 * A table from -F gets utab only when $LIBMOUNT_UTAB names one (a
+	 * test hook, see atimectl(8)): this system's utab describes its own
+	 * mounts, not those of the file.
+	 */
+	if (with_utab && (!file || getenv("LIBMOUNT_UTAB")))
+		r = mnt_table_parse_mtab(tb, file);
 	else
 		r = mnt_table_parse_file(tb, name);
 	if (r < 0) {

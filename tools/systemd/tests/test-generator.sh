@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# atimectl-generator reports each /etc/fstab line libmount cannot parse,
-# exactly once, and writes nothing (x-relatime-interval= is applied by
-# atimectl-apply@.service through the mount.d/ drop-in, not generated).
+# atimectl-generator reports each /etc/fstab line libmount cannot parse
+# and each option string from which mount(8) would drop
+# x-relatime-interval=, exactly once; on a kernel without relatime_interval=
+# it writes nothing, on one with it a drop-in per line that can take it.
 #   test-generator.sh GENERATOR
 set -u
 gen=$1
 export SYSTEMD_LOG_TARGET=console
+export ATIMECTL_GENERATOR_MOUNT_OPTION=no
 # meson test --setup valgrind: every generator run under valgrind
 read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
 tmp=$(mktemp -d)
@@ -64,6 +66,54 @@ run "clean fstab" "$tmp/clean" 0 ""
 run "empty fstab" "$tmp/empty" 0 ""
 run "missing fstab" "$tmp/none" 0 ""
 
+# An unbalanced quote: mount(8) would drop the option without a word.
+printf 'tmpfs /srv/q tmpfs size=1m,x-relatime-interval="1h 0 0\n' >"$tmp/quote"
+run "unbalanced quote" "$tmp/quote" 0 "atimectl-generator: $tmp/quote: /srv/q: an unbalanced quote in the options 'size=1m,x-relatime-interval=\"1h': mount(8) drops the option it is in without a word, so x-relatime-interval= is not applied"
+
+# On a kernel with relatime_interval=: one drop-in per line that can take
+# it, with the line's Options= (as systemd-fstab-generator writes them)
+# and the option in seconds; nothing for the lines left to
+# atimectl-apply.service.
+mkdir -p "$tmp/helpers"
+printf '#!/bin/sh\n' >"$tmp/helpers/mount.nfs"
+chmod +x "$tmp/helpers/mount.nfs"
+cat >"$tmp/kernel" <<'FSTAB'
+/dev/vdb       /srv/data   ext4   defaults,nofail,x-relatime-interval=1h,x-systemd.device-timeout=5s 0 2
+tmpfs          /srv/pct    tmpfs  size=1m,x-relatime-interval="36h",uid=%u  0 0
+tmpfs          /srv/a\040b tmpfs  x-relatime-interval=90s  0 0
+tmpfs          /srv/bad    tmpfs  x-relatime-interval=fast  0 0
+tmpfs          /srv/none   tmpfs  size=1m  0 0
+/srv/data      /srv/bind   none   bind,x-relatime-interval=1h  0 0
+srv:/x         /srv/nfs    nfs    x-relatime-interval=1h  0 0
+srv:/y         /srv/sshfs  fuse.sshfs x-relatime-interval=1h  0 0
+/dev/vdc       /           ext4   x-relatime-interval=1h  0 1
+tmpfs          /srv/twice  tmpfs  x-relatime-interval=1h  0 0
+tmpfs          /srv/twice  tmpfs  x-relatime-interval=2h  0 0
+tmpfs          /srv/native tmpfs  relatime_interval=60,x-relatime-interval=1h 0 0
+/dev/vdd       none        swap   sw,x-relatime-interval=1h 0 0
+FSTAB
+rm -rf "$tmp/out"
+mkdir "$tmp/out"
+ATIMECTL_GENERATOR_MOUNT_OPTION=yes ATIMECTL_GENERATOR_HELPERS=$tmp/helpers \
+	SYSTEMD_FSTAB=$tmp/kernel "${wrapper[@]}" "$gen" "$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] || bad "kernel option: exit status $rc"
+[ ! -s "$tmp/err" ] || bad "kernel option: stderr: $(cat "$tmp/err")"
+want='srv-a\x20b.mount.d
+srv-data.mount.d
+srv-pct.mount.d'
+got=$(cd "$tmp/out" && ls)
+[ "$got" = "$want" ] || bad "kernel option: drop-ins for
+$got
+want
+$want"
+options() { sed -n 's/^Options=//p' "$tmp/out/$1.mount.d/50-atimectl-relatime-interval.conf"; }
+[ "$(options srv-data)" = "defaults,nofail,x-relatime-interval=1h,relatime_interval=3600" ] ||
+	bad "kernel option: srv-data Options=$(options srv-data)"
+[ "$(options srv-pct)" = 'size=1m,x-relatime-interval="36h",uid=%%u,relatime_interval=129600' ] ||
+	bad "kernel option: srv-pct Options=$(options srv-pct)"
+[ "$(options 'srv-a\x20b')" = "x-relatime-interval=90s,relatime_interval=90" ] ||
+	bad "kernel option: srv-a\\x20b Options=$(options 'srv-a\x20b')"
 # Wrong usage is an error.
 run "no arguments" "$tmp/clean" 1 "atimectl-generator: expects one or three directory arguments" -
 run "two arguments" "$tmp/clean" 1 "atimectl-generator: expects one or three directory arguments" a b

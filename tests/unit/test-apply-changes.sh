@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# "atimectl apply --changes", what atimectl-apply.path runs when utab
+# changes: a mount's x-relatime-interval= is applied (or reported) once,
+# when the mount appears or a remount changes the value; a value set by
+# hand since stays; a kernel without the patches gets one line per mount
+# and no failure.  A fake kernel tree, a mount table (-F), a utab
+# ($LIBMOUNT_UTAB) and a state file ($ATIMECTL_APPLIED) in a temporary
+# directory.
+#
+#   test-apply-changes.sh ATIMECTL FIXTURES_DIR
+set -u
+ATIMECTL=${1:?usage: test-apply-changes.sh ATIMECTL FIXTURES_DIR}
+MI=${2:?usage: test-apply-changes.sh ATIMECTL FIXTURES_DIR}/mountinfo-basic
+T=$(mktemp -d /tmp/atimectl-changes-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
+failures=0
+
+fake_kernel() {
+	rm -rf "$T/proc" "$T/sys"
+	mkdir -p "$T/proc"
+	echo 86400 >"$T/proc/relatime_interval"
+	for d in 8:16 8:48 0:25; do
+		mkdir -p "$T/sys/$d"
+		echo -1 >"$T/sys/$d/relatime_interval"
+	done
+}
+utab() { printf '%s\n' "$@" >"$T/utab"; }
+
+# run NAME WANT-RC WANT-STDOUT WANT-STDERR [ARGS...]: apply --changes ARGS
+run() {
+	local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc out err
+	shift 4
+	ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys \
+	ATIMECTL_APPLIED=$T/state/applied LIBMOUNT_UTAB=$T/utab \
+		"${wrapper[@]}" "$ATIMECTL" apply -F "${mi:-$MI}" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	out=$(cat "$T/out")
+	err=$(cat "$T/err")
+	if [ "$rc" != "$want_rc" ] || [ "$out" != "$want_out" ] || [ "$err" != "$want_err" ]; then
+		printf 'FAIL: %s\n  exit %s, want %s\n  stdout: %s\n  want:   %s\n  stderr: %s\n  want:   %s\n' \
+			"$name" "$rc" "$want_rc" "$out" "$want_out" "$err" "$want_err" >&2
+		failures=$((failures + 1))
+	fi
+}
+expect_value() {	# expect_value NAME MAJ:MIN WANT
+	local v
+	v=$(tr -d '\n' <"$T/sys/$2/relatime_interval")
+	[ "$v" = "$3" ] || {
+		echo "FAIL: $1: $2 holds $v, want $3" >&2
+		failures=$((failures + 1))
+	}
+}
+
+fake_kernel
+# A new mount that declares the option: applied, once.
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
+run "new mount" 0 "/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)" "" --changes
+expect_value "new mount" 8:16 3600
+run "nothing new" 0 "" "" --changes
+# A value set by hand since stays, whatever else changes in utab.
+echo 7200 >"$T/sys/8:16/relatime_interval"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h' \
+	'ID=25 SRC=tmpfs TARGET=/tmp ROOT=/ OPTS=x-other'
+run "another utab change" 0 "" "" --changes
+expect_value "set by hand stays" 8:16 7200
+# A remount that changes the value applies it.
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=30min'
+run "remount with a new value" 0 "/srv/data (8:16): relatime interval 30min (x-relatime-interval=30min)" "" --changes
+expect_value "remount with a new value" 8:16 1800
+
+# A bad value is reported once, and the rest is applied.  (An unbalanced
+# quote never reaches utab: mount(8) drops the option, see
+# atimectl-generator.)
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=30min' \
+	'ID=29 SRC=/dev/sdd TARGET=/mnt/stack ROOT=/ OPTS=x-relatime-interval=fast'
+run "bad values" 1 "" \
+	"atimectl: /mnt/stack: invalid x-relatime-interval= value 'fast': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)" --changes
+expect_value "bad value" 8:48 -1
+expect_value "bad value, the rest" 8:16 1800
+run "bad values, said once" 0 "" "" --changes
+
+# An unmounted mount is forgotten: mounted again (the same ID), applied again.
+grep -v '^26 ' "$MI" >"$T/mi-without-26"
+mi=$T/mi-without-26 run "unmounted" 0 "" "" --changes
+echo -1 >"$T/sys/8:16/relatime_interval"
+run "mounted again" 0 "/srv/data (8:16): relatime interval 30min (x-relatime-interval=30min)" "" --changes
+expect_value "mounted again" 8:16 1800
+
+# Two mounts of one superblock: the newer wins, the other is reported.
+fake_kernel
+rm -f "$T/state/applied"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h' \
+	'ID=27 SRC=/dev/sdb TARGET=/srv/bind ROOT=/export OPTS=x-relatime-interval=1h'
+run "conflict" 0 "/srv/bind (8:16): relatime interval 1h (x-relatime-interval=1h)" \
+	"atimectl: conflict on 8:16: /srv/data asks for x-relatime-interval=2h, /srv/bind for x-relatime-interval=1h; the one applied last wins: 1h" --changes
+expect_value "conflict" 8:16 3600
+# ... and a remount of the older one makes it the one applied last.
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=3h' \
+	'ID=27 SRC=/dev/sdb TARGET=/srv/bind ROOT=/export OPTS=x-relatime-interval=1h'
+run "conflict, remounted" 0 "/srv/data (8:16): relatime interval 3h (x-relatime-interval=3h)" \
+	"atimectl: conflict on 8:16: /srv/bind asks for x-relatime-interval=1h, /srv/data for x-relatime-interval=3h; the one applied last wins: 3h" --changes
+expect_value "conflict, remounted" 8:16 10800
+
+# A kernel without the patches: one line per mount, nothing fails.
+rm -rf "$T/sys" "$T/state/applied"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
+run "unpatched kernel" 0 "" \
+	"atimectl: /srv/data: x-relatime-interval=2h not applied: this kernel has no per-filesystem relatime interval" --changes
+run "unpatched kernel, said once" 0 "" "" --changes
+fake_kernel
+
+# --record-only: what mounts declare is recorded, nothing applied; a
+# remount that changes the value later is applied.
+rm -f "$T/state/applied"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
+run "record only" 0 "" "" --changes --record-only
+expect_value "record only" 8:16 -1
+run "recorded" 0 "" "" --changes
+expect_value "recorded" 8:16 -1
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
+run "changed after recording" 0 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" "" --changes
+fake_kernel
+run "record only without --changes" 2 "" "atimectl: apply: --record-only needs --changes" --record-only
+
+# Bad input: nothing changed, a usage error.
+rm -f "$T/state/applied"
+for args in "--changes /srv/data" "--changes -O x-relatime-interval=1h" \
+	"--changes --if-mounted" "--changes --fstab /dev/null"; do
+	# shellcheck disable=SC2086
+	run "bad input: $args" 2 "" \
+		"atimectl: apply: --changes takes no TARGET, --options, --if-mounted or --fstab" $args
+done
+expect_value "bad input" 8:16 -1
+[ ! -e "$T/state/applied" ] || { echo "FAIL: bad input wrote the state file" >&2; failures=$((failures + 1)); }
+ATIMECTL_MOUNTINFO=$MI "${wrapper[@]}" "$ATIMECTL" status --changes >/dev/null 2>"$T/err"
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$T/err")" = "atimectl: --changes only applies to the apply verb" ] || {
+	echo "FAIL: status --changes: exit $rc, $(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
+# A state file that cannot be written: said, and a failure.
+touch "$T/state-is-a-file"
+ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys \
+ATIMECTL_APPLIED=$T/state-is-a-file/applied \
+	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(cat "$T/err")" = "atimectl: apply: cannot use $T/state-is-a-file/applied: Not a directory" ] || {
+	echo "FAIL: unusable state file: exit $rc, $(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
+expect_value "unusable state file" 8:16 -1
+
+[ "$failures" -eq 0 ] && echo "all apply --changes cases passed"
+[ "$failures" -eq 0 ]
