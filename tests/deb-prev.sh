@@ -5,8 +5,8 @@
 # upgrade test (tests/vm/t/deb-upgrade.sh): the same package with the
 # version VERSION~prev, which dpkg orders before VERSION, and the layout
 # of 0.1.0, the version before the paths changed: atimectl in /usr/sbin
-# (the helper runs it there), and the unit, its mount.d drop-in and the
-# generator in /usr/lib/systemd/, which on Debian 12 the new package ships
+# (the service runs it there), and the units and the generator in
+# /usr/lib/systemd/, which on Debian 12 the new package ships
 # in /lib/systemd/ (the same directory on a merged /usr: an upgrade must
 # not lose the files that move between the two names).  Prints the path
 # of the new .deb.
@@ -32,10 +32,10 @@ sed -i "s/^Version: .*/Version: $version/" "$root/DEBIAN/control"
 mkdir -p "$root/usr/sbin"
 mv "$root/usr/bin/atimectl" "$root/usr/sbin/atimectl"
 rmdir --ignore-fail-on-non-empty "$root/usr/bin"
-sed -i 's|^exec /usr/bin/atimectl |exec /usr/sbin/atimectl |' \
-	"$root/usr/libexec/atimectl/atimectl-apply-unit"
-grep -q '^exec /usr/sbin/atimectl ' "$root/usr/libexec/atimectl/atimectl-apply-unit" || {
-	echo "tests/deb-prev.sh: the helper does not exec /usr/sbin/atimectl" >&2
+service=$(find "$root" -name atimectl-apply.service -path '*/system/*')
+sed -i 's|^ExecStart=/usr/bin/atimectl |ExecStart=/usr/sbin/atimectl |' "$service"
+grep -q '^ExecStart=/usr/sbin/atimectl ' "$service" || {
+	echo "tests/deb-prev.sh: atimectl-apply.service does not run /usr/sbin/atimectl" >&2
 	exit 1
 }
 if [ -d "$root/lib/systemd" ]; then

@@ -526,7 +526,8 @@ static void check_dirs(struct apply_run *run)
 		if (p->lost || kernel_fs_has_dir(&run->k, devno))
 			continue;
 		p->lost = true;
-		if (run->opts->if_mounted && !still_mounted(run->opts, p->fs)) {
+		if ((run->opts->if_mounted || run->opts->changes) &&
+		    !still_mounted(run->opts, p->fs)) {
 			say_gone(mnt_fs_get_target(p->fs), "unmounted");
 			continue;
 		}

@@ -223,16 +223,20 @@ static char *unit_name(const char *target)
 
 /*
  * s with each % doubled (systemd specifiers), or NULL; also NULL for a
- * control character (a newline would end the setting) or a backslash
- * (one at the end would continue it).
+ * control character (a newline would end the setting) or a backslash at
+ * the end (it would continue the setting on the next line).  Elsewhere a
+ * backslash is itself in Options=, as systemd-fstab-generator writes it.
  */
 static char *escape_specifiers(const char *s)
 {
+	size_t len = strlen(s);
 	char *ret, *p;
 
 	for (const char *c = s; *c; c++)
-		if ((unsigned char) *c < 0x20 || *c == 0x7f || *c == '\\')
+		if ((unsigned char) *c < 0x20 || *c == 0x7f)
 			return NULL;
+	if (len > 0 && s[len - 1] == '\\')
+		return NULL;
 	ret = malloc(2 * strlen(s) + 1);
 	p = ret;
 	if (!ret)

@@ -2,8 +2,8 @@
 # ./atimectl_VERSION_ARCH.deb" (mkosi.build.chroot builds the package,
 # mkosi installs it with apt): dpkg knows it, its files are all there and
 # unmodified, and each lands where the program that uses it looks: systemd
-# runs the generator and loads the mount.d drop-in and the template from
-# the package's paths, man finds and renders both pages, a user's PATH
+# runs the generator and loads atimectl-apply.path and .service from the
+# package's paths (enabled by the package), man finds and renders both pages, a user's PATH
 # finds atimectl; the sysctl.d file is an example that systemd-sysctl
 # does not read.
 . /usr/lib/atimectl-tests/lib.sh
@@ -45,10 +45,9 @@ bookworm) sd=/lib/systemd ;;
 *) sd=/usr/lib/systemd ;;
 esac
 for f in /usr/bin/atimectl $sd/system-generators/atimectl-generator \
-	$sd/system/atimectl-apply@.service \
-	$sd/system/mount.d/50-atimectl.conf \
+	$sd/system/atimectl-apply.service $sd/system/atimectl-apply.path \
 	/usr/share/doc/atimectl/examples/50-relatime.conf /usr/share/man/man8/atimectl.8.gz \
-	/usr/share/man/man8/atimectl-apply@.service.8.gz; do
+	/usr/share/man/man8/atimectl-apply.service.8.gz; do
 	grep -qxF "$f" <<<"$files" || die "dpkg -L atimectl does not list $f"
 done
 note "dpkg -L atimectl: $(wc -l <<<"$files") paths, all present"
@@ -84,34 +83,32 @@ cp /run/atimectl-tests/fstab.orig /etc/fstab
 systemctl daemon-reload
 trap cleanup_mounts EXIT
 
-# The mount.d drop-in applies to mount units: srv-mail.mount (from fstab)
-# has it among its drop-ins and wants its atimectl-apply@ instance, which
-# systemd loaded from the package's template and ran at boot.  (Paths are
-# compared as files: bookworm's systemd names /lib/systemd/system first,
-# the same directory as /usr/lib/systemd/system on a merged-/usr system.)
-wait_mounted /srv/mail
-dropins=$(systemctl show -P DropInPaths srv-mail.mount)
-found=0
-for d in $dropins; do
-	[ "$d" -ef /usr/lib/systemd/system/mount.d/50-atimectl.conf ] && found=1
+# The package's units are loaded from its files and enabled: the path
+# watches utab from before local-fs-pre.target, the service ran at boot.
+# The generator gave srv-mail.mount (from fstab) its drop-in, so /srv/mail
+# has its interval as a mount option.  (Paths are compared as files:
+# bookworm's systemd names /lib/systemd/system first, the same directory
+# as /usr/lib/systemd/system on a merged-/usr system.)
+for u in atimectl-apply.path atimectl-apply.service; do
+	fragment=$(systemctl show -P FragmentPath "$u")
+	[ "$fragment" -ef "/usr/lib/systemd/system/$u" ] ||
+		die "$u: unit file '$fragment', not the package's /usr/lib/systemd/system/$u"
+	expect_eq "$u enabled" "$(systemctl is-enabled "$u" 2>&1)" enabled
 done
-[ $found = 1 ] || die "srv-mail.mount's drop-ins lack mount.d/50-atimectl.conf: '$dropins'"
-case " $(systemctl show -P Wants srv-mail.mount) " in
-*" atimectl-apply@srv-mail.service "*) ;;
-*) die "srv-mail.mount does not want atimectl-apply@srv-mail.service: $(systemctl show -P Wants srv-mail.mount)" ;;
+expect_eq "atimectl-apply.path" "$(systemctl show -P ActiveState atimectl-apply.path)" active
+apply_settled
+expect_eq "atimectl-apply.service result" "$(systemctl show -P Result atimectl-apply.service)" success
+wait_mounted /srv/mail
+case ,$(super_opts /srv/mail), in
+*,relatime_interval=600,*) ;;
+*) die "/srv/mail: super options '$(super_opts /srv/mail)' lack relatime_interval=600" ;;
 esac
-svc=atimectl-apply@srv-mail.service
-fragment=$(systemctl show -P FragmentPath "$svc")
-[ "$fragment" -ef /usr/lib/systemd/system/atimectl-apply@.service ] ||
-	die "$svc: unit file '$fragment', not the package's /usr/lib/systemd/system/atimectl-apply@.service"
-state=$(wait_state "$svc" active failed)
-[ "$state" = active ] || { show_unit "$svc"; die "$svc is $state, want active"; }
 expect_eq "/srv/mail override (x-relatime-interval=10min)" \
 	"$(wait_file "$(override_file /srv/mail)" 600)" 600
 
 # man finds the packaged pages (no others) and renders them without a
 # warning.
-for page in atimectl atimectl-apply@.service; do
+for page in atimectl atimectl-apply.service; do
 	expect_eq "man -w $page" "$(man -w "$page" 2>&1)" "/usr/share/man/man8/$page.8.gz"
 	out=$(MANWIDTH=80 man "$page" 2>/run/atimectl-tests/man.err) ||
 		die "man $page failed: $(cat /run/atimectl-tests/man.err)"

@@ -1,12 +1,12 @@
 # "dpkg --purge atimectl" on the running system leaves nothing of the
 # package behind and tells systemd (postrm: daemon-reload), without an
-# error or a warning: mount units no longer want atimectl-apply@, the
-# generator no longer runs, the running instances are stopped (prerm)
-# while the intervals they set stay until unmount.  Installing the .deb
-# again ("dpkg -i", the postinst reloads systemd) brings it all back: the
-# filesystems already mounted get their fstab interval at once, the
-# global interval set at run time stays, and a new mount gets its
-# x-relatime-interval= again.
+# error or a warning: the generator no longer runs (mount units lose its
+# drop-in), atimectl-apply.path and .service are stopped and gone, their
+# record in /run/atimectl with them, while the intervals in force stay
+# until unmount.  Installing the .deb again ("dpkg -i") brings it all
+# back: the filesystems already mounted get what their mounts declare at
+# once, the global interval set at run time stays, and a new mount gets
+# its interval again.
 #
 # Last in its suite: the package is installed again at the end, but a
 # failure half way may leave it purged.
@@ -16,7 +16,6 @@ work=/run/atimectl-tests
 debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
 deb=${debs[0]}
 [ -f "$deb" ] || die "no .deb to reinstall in /usr/lib/atimectl-tests/deb"
-svc=atimectl-apply@srv-mail.service
 
 # generator_says SECONDS: what atimectl-generator logs at a daemon-reload
 # with an fstab line libmount cannot parse ("" if it did not run), waiting
@@ -49,12 +48,15 @@ reinstall() {
 trap 'reinstall; cleanup_mounts' EXIT
 
 wait_mounted /srv/mail
-expect_eq "$svc before the purge" "$(wait_state "$svc" active failed)" active
+dropin=50-atimectl-relatime-interval.conf
+case " $(systemctl show -P DropInPaths srv-mail.mount) " in
+*/$dropin" "*) ;;
+*) die "srv-mail.mount lacks the generator's drop-in before the purge" ;;
+esac
 override=$(override_file /srv/mail)
 expect_eq "/srv/mail override before the purge" "$(wait_file "$override" 600)" 600
 
-# Units failed before the purge (earlier tests' short-lived mounts can
-# leave failed atimectl-apply@ instances): only new failures count.
+# Units failed before the purge: only new failures count.
 failed_units() { systemctl list-units --state=failed --no-legend --plain | awk '{ print $1 }' | LC_ALL=C sort; }
 failed0=$(failed_units)
 [ -z "$failed0" ] || note "failed before the purge: $(echo $failed0)"
@@ -101,17 +103,17 @@ esac
 command -v atimectl >/dev/null && die "atimectl still on PATH: $(command -v atimectl)"
 
 # systemd was told (the postrm's daemon-reload, not ours): mount units
-# have no drop-in and want nothing of atimectl, the template is gone, the
-# running instance was stopped (prerm), and the interval it set stays.
+# have no drop-in, the units are gone and stopped, and the interval in
+# force stays.
 expect_eq "srv-mail.mount needs a daemon-reload" "$(systemctl show -P NeedDaemonReload srv-mail.mount)" no
 case " $(systemctl show -P DropInPaths srv-mail.mount) " in
-*/mount.d/50-atimectl.conf*) die "srv-mail.mount still has the drop-in: $(systemctl show -P DropInPaths srv-mail.mount)" ;;
+*$dropin*) die "srv-mail.mount still has the drop-in: $(systemctl show -P DropInPaths srv-mail.mount)" ;;
 esac
-case " $(systemctl show -P Wants srv-mail.mount srv-cache.mount) " in
-*atimectl-apply@*) die "mount units still want atimectl-apply@: $(systemctl show -P Wants srv-mail.mount srv-cache.mount)" ;;
-esac
-expect_eq "$svc after the purge" "$(systemctl show -P ActiveState "$svc")" inactive
-expect_eq "$svc's unit after the purge" "$(systemctl show -P LoadState "$svc")" not-found
+for u in atimectl-apply.path atimectl-apply.service; do
+	expect_eq "$u after the purge" "$(systemctl show -P ActiveState "$u")" inactive
+	expect_eq "$u's unit after the purge" "$(systemctl show -P LoadState "$u")" not-found
+done
+[ ! -e /run/atimectl ] || die "/run/atimectl left after the purge: $(ls -A /run/atimectl)"
 expect_eq "/srv/mail override after the purge (until unmount)" "$(cat "$override")" 600
 # The generator is gone, so nothing may come: 30 s is ample for a line
 # that, after the reinstall below, takes a second or two.
@@ -124,8 +126,8 @@ errors=$(journal_since "$since" -p err)
 [ -z "$errors" ] || die "errors in the journal since the purge: $errors"
 
 # Installed again from the .deb, it all comes back.  A first
-# installation applies fstab's x-relatime-interval= to the filesystems
-# already mounted (/srv/mail, whose override is cleared first, as on a
+# installation applies what the filesystems already mounted declare in
+# utab (/srv/mail, whose override is cleared first, as on a
 # machine that never had the package), and changes no sysctl: a global
 # interval set at run time stays, though /etc/sysctl.d says otherwise.
 echo -1 >"$override"
@@ -146,18 +148,21 @@ rm /etc/sysctl.d/60-atimectl-test.conf
 expect_eq "dpkg status after reinstalling" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
 	"install ok installed"
 expect_package_files "after reinstalling"
-case " $(systemctl show -P Wants srv-mail.mount) " in
-*" $svc "*) ;;
-*) die "after reinstalling, srv-mail.mount does not want $svc: $(systemctl show -P Wants srv-mail.mount)" ;;
+case " $(systemctl show -P DropInPaths srv-mail.mount) " in
+*/$dropin" "*) ;;
+*) die "after reinstalling, srv-mail.mount lacks the generator's drop-in: $(systemctl show -P DropInPaths srv-mail.mount)" ;;
 esac
+expect_eq "atimectl-apply.path after reinstalling" "$(systemctl show -P ActiveState atimectl-apply.path)" active
 said=$(generator_says 120)
 [ -n "$said" ] || die "after reinstalling, atimectl-generator does not run (nothing in the journal in 120 s)"
-# A new mount of /srv/mail (a new superblock, no override) gets its
-# interval from the reinstalled package's atimectl-apply@.
+# A new mount of /srv/mail (a new superblock) gets its interval as a
+# mount option, from the reinstalled package's generator.
 systemctl restart srv-mail.mount
 mountpoint -q /srv/mail || die "/srv/mail is not mounted after restarting srv-mail.mount"
-state=$(wait_state "$svc" active failed)
-[ "$state" = active ] || { show_unit "$svc"; die "after reinstalling, $svc is $state, want active"; }
+case ,$(super_opts /srv/mail), in
+*,relatime_interval=600,*) ;;
+*) die "after reinstalling, /srv/mail: super options '$(super_opts /srv/mail)' lack relatime_interval=600" ;;
+esac
 expect_eq "/srv/mail override after a new mount" "$(wait_file "$(override_file /srv/mail)" 600)" 600
 failed=$(new_failures)
 [ -z "$failed" ] || die "units failed after reinstalling: $failed"

@@ -6,9 +6,11 @@
 # has /lib/systemd/) installs; then the administrator sets intervals at
 # run time, against what /etc/fstab and /etc/sysctl.d say; and "dpkg -i"
 # of the current package upgrades it without a warning, loses no file
-# (on bookworm the unit, drop-in and generator move between the two names
-# of one directory), keeps the running instance, and undoes none of the
-# run-time settings: an upgrade applies nothing.
+# (on bookworm the units and the generator move between the two names of
+# one directory), keeps atimectl-apply.path running, and undoes none of
+# the run-time settings: an upgrade applies nothing, and from a version
+# that kept no record of what it applied, the next change of utab does
+# not apply what the mounts declared before the upgrade either.
 #
 # After t/deb-purge.sh, and like it last but for kernel-package.sh: the
 # current package is installed again at the end, but a failure half way
@@ -25,7 +27,6 @@ version=$(dpkg-deb -f "$deb" Version)
 prev_version=$(dpkg-deb -f "$prev" Version)
 dpkg --compare-versions "$prev_version" lt "$version" ||
 	die "the previous version $prev_version is not lower than $version"
-svc=atimectl-apply@srv-mail.service
 test_conf=/etc/sysctl.d/60-atimectl-test.conf
 
 reinstall() {
@@ -50,12 +51,11 @@ dpkg_quiet() {
 status() { dpkg-query -W -f='${Status}' atimectl 2>/dev/null || true; }
 
 # Remove, then purge.
-# The instance runs (started here, not left to an earlier test: a oneshot,
-# "systemctl start" returns when it has applied the option).
 wait_mounted /srv/mail
-systemctl start "$svc" || { show_unit "$svc"; die "$svc does not start"; }
-expect_eq "$svc before the removal" "$(systemctl show -P ActiveState "$svc")" active
+expect_eq "atimectl-apply.path before the removal" \
+	"$(systemctl show -P ActiveState atimectl-apply.path)" active
 override=$(override_file /srv/mail)
+expect_eq "/srv/mail override before the removal" "$(wait_file "$override" 600)" 600
 files=$(dpkg-query -L atimectl)
 since=$(journal_mark)
 dpkg_quiet "remove" -r atimectl
@@ -69,8 +69,10 @@ while IFS= read -r f; do
 	[ -e "$f" ] || [ -L "$f" ] && left+=" $f"
 done <<<"$files"
 [ -z "$left" ] || die "files left after dpkg -r:$left"
-expect_eq "$svc after the removal" "$(systemctl show -P ActiveState "$svc")" inactive
-expect_eq "$svc's unit after the removal" "$(systemctl show -P LoadState "$svc")" not-found
+for u in atimectl-apply.path atimectl-apply.service; do
+	expect_eq "$u after the removal" "$(systemctl show -P ActiveState "$u")" inactive
+	expect_eq "$u's unit after the removal" "$(systemctl show -P LoadState "$u")" not-found
+done
 expect_eq "/srv/mail override after the removal (until unmount)" "$(cat "$override")" 600
 # dpkg keeps a removed package's record (config-files: its postrm) until
 # the purge, even without conffiles.
@@ -89,10 +91,8 @@ ls /var/lib/dpkg/info/atimectl.* >/dev/null 2>&1 &&
 dpkg_quiet "installing $prev_version" -i "$prev"
 expect_eq "version installed" "$(dpkg-query -W -f='${Version} ${Status}' atimectl)" \
 	"$prev_version install ok installed"
-# Installing starts no instance for a mount that is already there (the
-# removal stopped it): start it, as the next mount would.
-systemctl start "$svc" || { show_unit "$svc"; die "$svc under $prev_version does not start"; }
-expect_eq "$svc under $prev_version" "$(systemctl show -P ActiveState "$svc")" active
+expect_eq "atimectl-apply.path under $prev_version" \
+	"$(systemctl show -P ActiveState atimectl-apply.path)" active
 
 # Run-time settings that differ from the configuration.
 echo 'fs.relatime_interval = 3600' >"$test_conf"
@@ -100,7 +100,9 @@ atimectl global 2h >/dev/null
 atimectl set /srv/mail 1h >/dev/null
 expect_eq "fs.relatime_interval set at run time" "$(cat /proc/sys/fs/relatime_interval)" 7200
 expect_eq "/srv/mail override set at run time" "$(cat "$override")" 3600
-entered0=$(systemctl show -P ActiveEnterTimestampMonotonic "$svc")
+entered0=$(systemctl show -P ActiveEnterTimestampMonotonic atimectl-apply.path)
+# A version that kept no record of what it applied.
+rm -rf /run/atimectl
 
 # The upgrade.  No error, and no warning but this one, on bookworm: dpkg
 # cannot remove a directory of 0.1.0's layout, /usr/lib/systemd/..., that
@@ -133,18 +135,25 @@ expect_eq "atimectl on PATH after the upgrade" "$(command -v atimectl)" /usr/bin
 expect_eq "fs.relatime_interval after the upgrade (set at run time)" \
 	"$(cat /proc/sys/fs/relatime_interval)" 7200
 expect_eq "/srv/mail override after the upgrade (set at run time)" "$(cat "$override")" 3600
-expect_eq "$svc after the upgrade" "$(systemctl show -P ActiveState "$svc")" active
-expect_eq "$svc not restarted by the upgrade" \
-	"$(systemctl show -P ActiveEnterTimestampMonotonic "$svc")" "$entered0"
+expect_eq "atimectl-apply.path after the upgrade" \
+	"$(systemctl show -P ActiveState atimectl-apply.path)" active
+expect_eq "atimectl-apply.path not restarted by the upgrade" \
+	"$(systemctl show -P ActiveEnterTimestampMonotonic atimectl-apply.path)" "$entered0"
+[ -s /run/atimectl/applied ] || die "the upgrade recorded nothing in /run/atimectl/applied"
 
-# systemd has the upgraded package's files: the template, the drop-in,
-# the generator.
+# systemd has the upgraded package's files, and the next change of utab
+# applies what is new (another mount), not what /srv/mail declared before.
 expect_eq "srv-mail.mount needs a daemon-reload" "$(systemctl show -P NeedDaemonReload srv-mail.mount)" no
-expect_eq "$svc's unit after the upgrade" "$(systemctl show -P LoadState "$svc")" loaded
-case " $(systemctl show -P Wants srv-mail.mount) " in
-*" $svc "*) ;;
-*) die "after the upgrade, srv-mail.mount does not want $svc: $(systemctl show -P Wants srv-mail.mount)" ;;
-esac
+for u in atimectl-apply.path atimectl-apply.service; do
+	expect_eq "$u's unit after the upgrade" "$(systemctl show -P LoadState "$u")" loaded
+done
+t=/run/atimectl-tests/mnt-upgrade
+mkdir -p "$t"
+mount -t tmpfs -o size=1m,x-relatime-interval=5min tmpfs "$t"
+expect_eq "a new mount after the upgrade" "$(wait_file "$(override_file "$t")" 300)" 300
+apply_settled
+expect_eq "/srv/mail override after the next change of utab" "$(cat "$override")" 3600
+umount "$t"
 failed=$(new_failures)
 [ -z "$failed" ] || die "units failed during the upgrade: $failed"
 errors=$(journal_since "$since" -p err)

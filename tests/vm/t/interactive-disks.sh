@@ -18,12 +18,19 @@ atimectl status /srv/mail | grep -q '10min *override' || die "status: $(atimectl
 atimectl status /srv/cache | grep -q '2h *override' || die "status: $(atimectl status /srv/cache)"
 
 # The demo (scripts/run.sh without a terminal) prints the status once
-# both intervals are set, not merely once both disks are mounted.
+# both disks are mounted, which is once both intervals are set: the kernel
+# took them with the mounts.
 after=" $(systemctl show -P After atimectl-demo.service) "
-for u in atimectl-apply@srv-mail.service atimectl-apply@srv-cache.service; do
+for u in srv-mail.mount srv-cache.mount; do
 	case $after in
 	*" $u "*) ;;
 	*) die "atimectl-demo.service is not ordered after $u" ;;
+	esac
+done
+for m in mail:600 cache:7200; do
+	case ,$(super_opts /srv/${m%%:*}), in
+	*,relatime_interval=${m#*:},*) ;;
+	*) die "/srv/${m%%:*} was not mounted with relatime_interval=${m#*:}: $(super_opts /srv/${m%%:*})" ;;
 	esac
 done
 

@@ -47,7 +47,8 @@ wait_mounted() {
 override_file() { echo "/sys/fs/relatime/$(majmin "$1")/relatime_interval"; }
 
 # expect_interval WHAT DIR SECONDS: the filesystem on DIR gets the override
-# SECONDS (waiting for its atimectl-apply@ instance), and a read obeys it.
+# SECONDS (waiting for atimectl-apply.service where the option is applied
+# after the mount), and a read obeys it.
 # The test must have set fs.relatime_interval to 60 (sysctl_set), so that
 # a read a minute short of SECONDS after the last update only keeps atime
 # because of the override.
@@ -74,17 +75,37 @@ expect_no_override() {
 	rm -f "$f"
 }
 
-# apply_log UNIT: what the last run of that atimectl-apply@ instance wrote.
-apply_log() {
-	local i lines id
-	id=$(systemctl show -P InvocationID "$1")
+# apply_lines MARK [PATTERN]: what atimectl-apply.service wrote since
+# MARK (journal_mark), once a line matches PATTERN (a grep -E pattern;
+# default: any line), or after 60s (wait_polls).
+apply_lines() {
+	local since=$1 pat=${2:-.} lines i
 	for ((i = 0; i < wait_polls; i++)); do
-		lines=$(journalctl -b --no-pager -o cat _SYSTEMD_UNIT="$1" _SYSTEMD_INVOCATION_ID="$id")
-		[ -n "$lines" ] && break
+		lines=$(journal_since "$since" _SYSTEMD_UNIT=atimectl-apply.service)
+		grep -q -E -- "$pat" <<<"$lines" && break
 		sleep 0.1
 	done
 	printf '%s\n' "$lines"
 }
+
+# apply_settled: wait (up to 60s) until atimectl-apply.service has neither
+# a job nor a run in progress.
+apply_settled() {
+	local i
+	for ((i = 0; i < wait_polls; i++)); do
+		case $(systemctl show -P ActiveState atimectl-apply.service) in
+		inactive | failed)
+			[ -z "$(systemctl list-jobs --no-legend atimectl-apply.service 2>/dev/null)" ] &&
+				return 0
+			;;
+		esac
+		sleep 0.1
+	done
+	die "atimectl-apply.service still busy after $((wait_polls / 10))s"
+}
+
+# super_opts DIR: the super options of the mount on DIR, from mountinfo.
+super_opts() { findmnt -n -o FS-OPTIONS --mountpoint "$1" | tail -n 1; }
 
 # show_unit UNIT: its status and log, for a failing test's output.
 show_unit() {

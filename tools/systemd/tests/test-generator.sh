@@ -78,7 +78,7 @@ mkdir -p "$tmp/helpers"
 printf '#!/bin/sh\n' >"$tmp/helpers/mount.nfs"
 chmod +x "$tmp/helpers/mount.nfs"
 cat >"$tmp/kernel" <<'FSTAB'
-/dev/vdb       /srv/data   ext4   defaults,nofail,x-relatime-interval=1h,x-systemd.device-timeout=5s 0 2
+/dev/vdb       /srv/data   ext4   defaults,nofail,x-relatime-interval=1h,x-systemd.device-timeout=5s,x-systemd.wanted-by=dev-disk-by\x2dlabel-a.device 0 2
 tmpfs          /srv/pct    tmpfs  size=1m,x-relatime-interval="36h",uid=%u  0 0
 tmpfs          /srv/a\040b tmpfs  x-relatime-interval=90s  0 0
 tmpfs          /srv/bad    tmpfs  x-relatime-interval=fast  0 0
@@ -108,7 +108,7 @@ $got
 want
 $want"
 options() { sed -n 's/^Options=//p' "$tmp/out/$1.mount.d/50-atimectl-relatime-interval.conf"; }
-[ "$(options srv-data)" = "defaults,nofail,x-relatime-interval=1h,relatime_interval=3600" ] ||
+[ "$(options srv-data)" = "defaults,nofail,x-relatime-interval=1h,x-systemd.wanted-by=dev-disk-by\x2dlabel-a.device,relatime_interval=3600" ] ||
 	bad "kernel option: srv-data Options=$(options srv-data)"
 [ "$(options srv-pct)" = 'size=1m,x-relatime-interval="36h",uid=%%u,relatime_interval=129600' ] ||
 	bad "kernel option: srv-pct Options=$(options srv-pct)"
