@@ -89,6 +89,17 @@ echo -1 >"$T/sys/8:16/relatime_interval"
 run "mounted again" 0 "/srv/data (8:16): relatime interval 30min (x-relatime-interval=30min)" "" --changes
 expect_value "mounted again" 8:16 1800
 
+# A block device unmounted and mounted again between two runs: the same
+# MAJ:MIN, maybe the same mount ID, the same value; but a new superblock,
+# whose directory the kernel made anew (a new inode).  Applied again.
+mkdir "$T/sys/8:16.new"
+echo -1 >"$T/sys/8:16.new/relatime_interval"
+rm -r "$T/sys/8:16"
+mv "$T/sys/8:16.new" "$T/sys/8:16"
+run "a new superblock behind the same mount ID" 0 \
+	"/srv/data (8:16): relatime interval 30min (x-relatime-interval=30min)" "" --changes
+expect_value "a new superblock behind the same mount ID" 8:16 1800
+
 # Two mounts of one superblock: the newer wins, the other is reported.
 fake_kernel
 rm -f "$T/state/applied"

@@ -66,9 +66,10 @@ static struct libmnt_fs *find_mount_point(struct libmnt_table *tb, const char *p
 
 /*
  * --if-mounted, after the superblock's directory was missing or went away
- * under the write: is fs's mount point still mounted with the same
- * filesystem?  A fresh look at the mount table; if it cannot be read, it
- * is, so that the failure is reported.
+ * under the write, and --changes before each write: is fs's mount point
+ * still mounted with the same filesystem (and, for --changes, as the same
+ * mount)?  A fresh look at the mount table; if it cannot be read, it is,
+ * so that the failure is reported.
  */
 static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 {
@@ -79,7 +80,8 @@ static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 	if (!now)
 		return true;
 	again = mnt_table_find_target(now, mnt_fs_get_target(fs), MNT_ITER_BACKWARD);
-	ret = again && mnt_fs_get_devno(again) == mnt_fs_get_devno(fs);
+	ret = again && mnt_fs_get_devno(again) == mnt_fs_get_devno(fs) &&
+	      (!opts->changes || mnt_fs_get_id(again) == mnt_fs_get_id(fs));
 	mnt_unref_table(now);
 	return ret;
 }
@@ -553,6 +555,16 @@ static void write_planned(struct apply_run *run, const struct planned *p, bool g
 	char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX], *e1, *e2;
 	int r;
 
+	/*
+	 * --changes runs while mounts come and go: a mount gone since the
+	 * table was read may have left its anonymous MAJ:MIN to another
+	 * filesystem, which must not get this value.  Look again just before
+	 * the write (what is left is the time between the two).
+	 */
+	if (run->opts->changes && !still_mounted(run->opts, p->fs)) {
+		say_gone(mnt_fs_get_target(p->fs), "unmounted");
+		return;
+	}
 	if (gone_ok) {
 		r = kernel_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
 		if (r == -ENOENT || r == -ENODEV) {
@@ -683,11 +695,30 @@ oom:
 }
 
 /*
- * --changes: the key of a mount's declaration (see applied.h), or NULL
- * when it declares nothing in utab.  *r is set to a negative errno on
- * failure.
+ * The identity of the superblock behind devno, as far as it can be told:
+ * the inode number of its /sys/fs/relatime/MAJ:MIN directory, which the
+ * kernel makes anew (kernfs numbers do not repeat) for each superblock that
+ * takes the number.  A block device unmounted and mounted again keeps its
+ * MAJ:MIN, and the new mount may get the old one's mount ID; its directory
+ * is new.  0 without one.
  */
-static char *declaration_key(struct libmnt_fs *fs, int *r)
+static unsigned long long sb_instance(const struct kernel *k, dev_t devno)
+{
+	char majmin[DEVNO_FORMAT_MAX];
+	struct stat st;
+
+	if (k->sysfs_fd < 0 ||
+	    fstatat(k->sysfs_fd, devno_format(devno, majmin, sizeof(majmin)), &st, 0) < 0)
+		return 0;
+	return (unsigned long long) st.st_ino;
+}
+
+/*
+ * --changes: the key of a mount's declaration (see applied.h): mount ID,
+ * MAJ:MIN, superblock instance and the option's text; NULL when the mount
+ * declares nothing in utab.  *r is set to a negative errno on failure.
+ */
+static char *declaration_key(const struct kernel *k, struct libmnt_fs *fs, int *r)
 {
 	const char *user = mnt_fs_get_user_options(fs);
 	char *value = NULL, *mangled, *key;
@@ -704,8 +735,8 @@ static char *declaration_key(struct libmnt_fs *fs, int *r)
 	free(value);
 	*r = 0;
 	if (!mangled ||
-	    asprintf(&key, "%d %u:%u %s", mnt_fs_get_id(fs), major(devno), minor(devno),
-		     mangled) < 0) {
+	    asprintf(&key, "%d %u:%u %llu %s", mnt_fs_get_id(fs), major(devno), minor(devno),
+		     sb_instance(k, devno), mangled) < 0) {
 		free(mangled);
 		*r = -ENOMEM;
 		return NULL;
@@ -728,7 +759,7 @@ static int changes_pass(struct apply_run *run, struct applied *st)
 		return run->tb ? -ENOMEM : -EIO;
 	}
 	while (r == 0 && mnt_table_next_fs(run->tb, itr, &fs) == 0) {
-		char *key = declaration_key(fs, &r);
+		char *key = declaration_key(&run->k, fs, &r);
 
 		pos++;
 		if (!key)
