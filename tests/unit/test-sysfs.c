@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "decimal.h"
 #include "interval.h"
 #include "sysfs.h"
 
@@ -290,6 +291,18 @@ static void test_devno_format(void **state)
 	assert_string_equal(devno_format(makedev(259, 10), small, sizeof(small)), "");
 }
 
+static void test_decimal(void **state)
+{
+	char buf[DECIMAL_MAX];
+
+	(void) state;
+	assert_string_equal(decimal_u64(0, buf), "0");
+	assert_string_equal(decimal_u64(UINT64_MAX, buf), "18446744073709551615");
+	assert_string_equal(decimal_i64(-1, buf), "-1");
+	assert_string_equal(decimal_i64(86400, buf), "86400");
+	assert_string_equal(decimal_i64(INT64_MIN, buf), "-9223372036854775808");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_unpatched),
 		cmocka_unit_test(test_bad_override),
 		cmocka_unit_test(test_devno_format),
+		cmocka_unit_test(test_decimal),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -5,47 +5,18 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "decimal.h"
 #include "escape.h"
 #include "sysfs.h"
 
 #define DEFAULT_PROC_SYS_FS "/proc/sys/fs"
 #define DEFAULT_SYSFS_RELATIME "/sys/fs/relatime"
-
-/* Digits of v, backwards from end; returns the first digit. */
-static char *format_uint_backwards(unsigned int v, char *end)
-{
-	do {
-		*--end = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
-}
-
-/* Called once per mount by "status": no printf. */
-char *devno_format(dev_t devno, char *buf, size_t len)
-{
-	char tmp[DEVNO_FORMAT_MAX], *end = tmp + sizeof(tmp), *p;
-
-	*--end = '\0';
-	p = format_uint_backwards(minor(devno), end);
-	*--p = ':';
-	p = format_uint_backwards(major(devno), p);
-	if ((size_t) (end - p) + 1 > len) {
-		if (len > 0)
-			buf[0] = '\0';
-		return buf;
-	}
-	memcpy(buf, p, (size_t) (end - p) + 1);
-	return buf;
-}
 
 static const char *env_or(const char *name, const char *fallback)
 {
@@ -227,11 +198,12 @@ static void report_write_error(const char *verb, const char *rawpath, int error)
 /* Write "value\n" to dirfd/name; returns 0 or a positive errno. */
 static int write_value(int dirfd, const char *name, int64_t value)
 {
-	char buf[32];
+	char buf[DECIMAL_MAX + 1];
 	int fd, len, error = 0;
 	ssize_t n;
 
-	len = snprintf(buf, sizeof(buf), "%" PRId64 "\n", value);
+	len = (int) strlen(decimal_i64(value, buf));
+	buf[len++] = '\n';
 	fd = openat(dirfd, name, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errno;
@@ -385,24 +357,6 @@ static int compare_devno(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* "MAJ:MIN" as the kernel names the directories. */
-static bool parse_dir_name(const char *name, dev_t *ret)
-{
-	unsigned long maj, min;
-	char *end;
-
-	if (*name < '0' || *name > '9')
-		return false;
-	maj = strtoul(name, &end, 10);
-	if (*end != ':' || end[1] < '0' || end[1] > '9')
-		return false;
-	min = strtoul(end + 1, &end, 10);
-	if (*end != '\0' || maj > 0xfff || min > 0xfffff)
-		return false;
-	*ret = makedev(maj, min);
-	return true;
-}
-
 int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n)
 {
 	size_t size = 0, count = 0;
@@ -429,7 +383,7 @@ int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n)
 	while ((de = readdir(dir))) {
 		dev_t devno;
 
-		if (!parse_dir_name(de->d_name, &devno))
+		if (devno_parse(de->d_name, &devno) < 0)
 			continue;
 		if (count == size) {
 			size_t nsize = size ? size * 2 : 64;

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "devno.h"
+
 /* Interval the kernel uses when it has no relatime_interval patches. */
 #define UPSTREAM_RELATIME_INTERVAL INT64_C(86400)
 
@@ -103,9 +105,5 @@ int kernel_write_fs_unless_gone(const struct kernel *k, const char *verb,
 				dev_t devno, int64_t value);
 void kernel_report_write_fs(const struct kernel *k, const char *verb, dev_t devno,
 			    int error);
-
-/* "MAJ:MIN" of a device number. */
-char *devno_format(dev_t devno, char *buf, size_t len);
-#define DEVNO_FORMAT_MAX 32
 
 #endif

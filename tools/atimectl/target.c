@@ -9,32 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 
+#include "devno.h"
 #include "escape.h"
-#include "sysfs.h"
 #include "target.h"
-
-int devno_parse(const char *s, dev_t *ret)
-{
-	unsigned long maj, min;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	maj = strtoul(s, &end, 10);
-	if (errno || *end != ':' || end[1] < '0' || end[1] > '9')
-		return -EINVAL;
-	min = strtoul(end + 1, &end, 10);
-	if (errno || *end != '\0')
-		return -EINVAL;
-	/* the kernel's dev_t has 12 bits of major and 20 bits of minor */
-	if (maj > 0xfff || min > 0xfffff)
-		return -EINVAL;
-	*ret = makedev(maj, min);
-	return 0;
-}
 
 /* Is the mount point target a prefix of path, at a component boundary? */
 static size_t target_prefix_len(const char *target, const char *path)

@@ -6,6 +6,8 @@
 #include <sys/types.h>
 #include <libmount.h>
 
+#include "devno.h"
+
 /*
  * Find the mount a TARGET names: a mount point or any path inside a mounted
  * filesystem, a source device (/dev/vdb), a tag (UUID=, LABEL=, ...), or
@@ -26,9 +28,6 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
  * target, so a mistyped verb is not reported as a missing mount.
  */
 bool target_spec_is_plausible(const char *spec);
-
-/* Parse "MAJ:MIN" strictly.  Returns 0 or -EINVAL. */
-int devno_parse(const char *s, dev_t *ret);
 
 /*
  * The mount whose target is the longest prefix of the canonical path,
