@@ -5,7 +5,6 @@
  * and a verdict on each: can it trust the atimes it reads there?
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 
 #include "assess.h"
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "interval.h"
@@ -73,14 +73,12 @@ static const char *origin_of(const struct fs_view *v)
 	return v->planned ? "planned" : interval_origin_name(v->origin);
 }
 
+_Static_assert(DURATION_FORMAT_MAX >= DECIMAL_MAX, "seconds_text() buffers hold both");
+
 /* A number for JSON, a duration for people. */
-static const char *seconds_text(int64_t s, bool json, char *buf, size_t len)
+static const char *seconds_text(int64_t s, bool json, char buf[static DURATION_FORMAT_MAX])
 {
-	if (json) {
-		snprintf(buf, len, "%" PRId64, s);
-		return buf;
-	}
-	return duration_format(s, buf, len);
+	return json ? decimal_i64(s, buf) : duration_format(s, buf, DURATION_FORMAT_MAX);
 }
 
 /* NULL text leaves the cell empty: null in JSON, "-" for people. */
@@ -110,11 +108,11 @@ static int add_finding_line(struct libscols_table *tb, const struct assessment *
 	cells[FC_CONSUMER] = consumer_kind_name(c->kind);
 	cells[FC_SOURCE] = c->source;
 	cells[FC_PATH] = c->path;
-	cells[FC_AGE] = seconds_text(c->age, json, age, sizeof(age));
+	cells[FC_AGE] = seconds_text(c->age, json, age);
 	cells[FC_TARGET] = mnt_fs_get_target(v->fs);
 	cells[FC_MAJMIN] = devno_format(v->devno, mm, sizeof(mm));
 	cells[FC_MODE] = atime_mode_name(v->mode);
-	cells[FC_INTERVAL] = relatime && known ? seconds_text(v->interval, json, iv, sizeof(iv)) : NULL;
+	cells[FC_INTERVAL] = relatime && known ? seconds_text(v->interval, json, iv) : NULL;
 	cells[FC_ORIGIN] = relatime && known ? origin_of(v) : NULL;
 	cells[FC_WINDOW] = known ? verdict_window(v->mode, v->interval, c->age,
 						  consumer_remover_name(c->kind),
@@ -130,7 +128,7 @@ static int add_finding_line(struct libscols_table *tb, const struct assessment *
 static int add_fs_line(struct libscols_table *tb, const struct fs_view *v)
 {
 	bool relatime = v->mode == ATIME_RELATIME, known = !v->kstate.bad_override;
-	char iv[24], ov[24], mm[DEVNO_FORMAT_MAX];
+	char iv[DURATION_FORMAT_MAX], ov[DURATION_FORMAT_MAX], mm[DEVNO_FORMAT_MAX];
 	struct libscols_line *ln = scols_table_new_line(tb, NULL);
 	const char *cells[FS_N];
 	int r = 0;
@@ -142,10 +140,10 @@ static int add_fs_line(struct libscols_table *tb, const struct fs_view *v)
 	cells[FS_FSTYPE] = mnt_fs_get_fstype(v->fs);
 	cells[FS_MAJMIN] = devno_format(v->devno, mm, sizeof(mm));
 	cells[FS_MODE] = atime_mode_name(v->mode);
-	cells[FS_INTERVAL] = relatime && known ? seconds_text(v->interval, true, iv, sizeof(iv)) : NULL;
+	cells[FS_INTERVAL] = relatime && known ? seconds_text(v->interval, true, iv) : NULL;
 	cells[FS_ORIGIN] = relatime && known ? origin_of(v) : NULL;
 	cells[FS_OVERRIDE] = v->kstate.has_override ?
-		seconds_text(v->kstate.override, true, ov, sizeof(ov)) : NULL;
+		seconds_text(v->kstate.override, true, ov) : NULL;
 	cells[FS_VERDICT] = known ? verdict_name(v->worst) : NULL;
 	for (int i = 0; i < FS_N; i++)
 		r |= set_cell(ln, i, cells[i], true);

@@ -20,6 +20,7 @@
 
 #include "atime-rule.h"
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "granularity.h"
@@ -313,10 +314,9 @@ static int cell_str(struct libscols_line *ln, int col, const char *text)
 
 static int cell_int(struct libscols_line *ln, int col, int64_t v)
 {
-	char buf[24];
+	char buf[DECIMAL_MAX];
 
-	snprintf(buf, sizeof(buf), "%" PRId64, v);
-	return scols_line_set_data(ln, (size_t) col, buf);
+	return scols_line_set_data(ln, (size_t) col, decimal_i64(v, buf));
 }
 
 /* libsmartcols reads "0" (and an empty cell) as false, anything else as true */

@@ -3,7 +3,6 @@
  * "set", "reset" and "global": writing the kernel's intervals.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "assess.h"
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "interval.h"
@@ -155,7 +155,7 @@ static int print_global_json(const struct global_interval *g)
 	struct libscols_table *tb = scols_new_table();
 	struct libscols_column *interval, *tunable;
 	struct libscols_line *ln;
-	char buf[24];
+	char buf[DECIMAL_MAX];
 	int r = -1;
 
 	if (!tb)
@@ -170,9 +170,8 @@ static int print_global_json(const struct global_interval *g)
 	    scols_column_set_json_type(tunable, SCOLS_JSON_BOOLEAN) < 0)
 		goto out;
 	ln = scols_table_new_line(tb, NULL);
-	snprintf(buf, sizeof(buf), "%" PRId64, g->seconds);
 	/* libsmartcols reads "0" as false, anything else as true */
-	if (!ln || scols_line_set_data(ln, 0, buf) < 0 ||
+	if (!ln || scols_line_set_data(ln, 0, decimal_i64(g->seconds, buf)) < 0 ||
 	    scols_line_set_data(ln, 1, g->tunable ? "1" : "0") < 0)
 		goto out;
 	r = 0;
@@ -186,7 +185,7 @@ out:
 static int show_global(const struct options *opts)
 {
 	struct global_interval g;
-	char buf[DURATION_FORMAT_MAX];
+	char buf[DURATION_FORMAT_MAX], num[DECIMAL_MAX];
 	struct kernel k;
 	int r;
 
@@ -203,7 +202,7 @@ static int show_global(const struct options *opts)
 			return 1;
 		}
 	} else if (opts->raw)
-		printf("%" PRId64 "\n", g.seconds);
+		printf("%s\n", decimal_i64(g.seconds, num));
 	else
 		printf("%s\n", duration_format(g.seconds, buf, sizeof(buf)));
 

@@ -13,6 +13,7 @@
 #include <libsmartcols.h>
 
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "granularity.h"
@@ -250,19 +251,6 @@ static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
 	}
 }
 
-/* Decimal digits of v, without printf: this runs for every cell. */
-static const char *format_u64(uint64_t v, char buf[static 24])
-{
-	char *p = buf + 23;
-
-	*p = '\0';
-	do {
-		*--p = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return p;
-}
-
 /*
  * The text of one cell for people; NULL for a missing value.  buf holds
  * formatted values.
@@ -304,7 +292,7 @@ static const char *cell_text(const struct row *r, int col, bool json,
 		if (!relatime)
 			return NULL;
 		if (json)	/* seconds, as a JSON number */
-			return len >= 24 ? format_u64((uint64_t) r->interval, buf) : NULL;
+			return len >= DECIMAL_MAX ? decimal_i64(r->interval, buf) : NULL;
 		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
 		if (!relatime && !json && r->st->has_override)
@@ -316,12 +304,12 @@ static const char *cell_text(const struct row *r, int col, bool json,
 		if (!r->st->has_override)
 			return NULL;
 		if (json)
-			return len >= 24 ? format_u64((uint64_t) r->st->override, buf) : NULL;
+			return len >= DECIMAL_MAX ? decimal_i64(r->st->override, buf) : NULL;
 		return duration_format(r->st->override, buf, len);
 	case COL_UPDATES:
-		return r->st->has_updates && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
+		return r->st->has_updates && len >= DECIMAL_MAX ? decimal_u64(r->st->updates, buf) : NULL;
 	case COL_SKIPS:
-		return r->st->has_skips && len >= 24 ? format_u64(r->st->skips, buf) : NULL;
+		return r->st->has_skips && len >= DECIMAL_MAX ? decimal_u64(r->st->skips, buf) : NULL;
 	}
 	return NULL;
 }
