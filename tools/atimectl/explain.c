@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,35 +40,35 @@ struct explanation {
 	enum interval_origin origin;
 };
 
-/* "2024-05-01 12:00:00.123456789 +0200", local time */
-static char *format_time(const struct timespec *ts, char *buf, size_t len)
+/*
+ * "2024-05-01 12:00:00.123456789 +0200" in local time, without the
+ * nanoseconds unless nsec: "2024-05-01 12:00:00 +0200".  "@SECONDS" for
+ * a time localtime() cannot convert.
+ */
+static char *format_time(const struct timespec *ts, bool nsec, char *buf, size_t len)
 {
+	char date[32], zone[8], num[DECIMAL_MAX];
 	struct tm tm;
-	char date[32], zone[8];
 
 	if (!localtime_r(&ts->tv_sec, &tm)) {
-		snprintf(buf, len, "@%" PRId64, (int64_t) ts->tv_sec);
+		snprintf(buf, len, "@%s", decimal_i64((int64_t) ts->tv_sec, num));
 		return buf;
 	}
 	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
 	strftime(zone, sizeof(zone), "%z", &tm);
-	snprintf(buf, len, "%s.%09ld %s", date, (long) ts->tv_nsec, zone);
+	if (nsec)
+		snprintf(buf, len, "%s.%09ld %s", date, (long) ts->tv_nsec, zone);
+	else
+		snprintf(buf, len, "%s %s", date, zone);
 	return buf;
 }
 
-static char *format_time_sec(time_t t, char *buf, size_t len)
+/* When the next read updates atime, to the second. */
+static char *format_next_update(const struct explanation *e, char *buf, size_t len)
 {
-	struct tm tm;
-	char date[32], zone[8];
+	struct timespec ts = { .tv_sec = e->a.next_update };
 
-	if (!localtime_r(&t, &tm)) {
-		snprintf(buf, len, "@%" PRId64, (int64_t) t);
-		return buf;
-	}
-	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
-	strftime(zone, sizeof(zone), "%z", &tm);
-	snprintf(buf, len, "%s %s", date, zone);
-	return buf;
+	return format_time(&ts, false, buf, len);
 }
 
 /* The inode's own no-atime flag (chattr +A); false when unknown. */
@@ -217,9 +216,9 @@ static void print_human(const struct explanation *e)
 		       origin_text(e, o, sizeof(o)));
 	else
 		printf("   Interval: not used by %s\n", atime_mode_name(e->q.mode));
-	printf("      Atime: %s\n", format_time(&e->q.atime, t, sizeof(t)));
-	printf("      Mtime: %s\n", format_time(&e->q.mtime, t, sizeof(t)));
-	printf("      Ctime: %s\n", format_time(&e->q.ctime, t, sizeof(t)));
+	printf("      Atime: %s\n", format_time(&e->q.atime, true, t, sizeof(t)));
+	printf("      Mtime: %s\n", format_time(&e->q.mtime, true, t, sizeof(t)));
+	printf("      Ctime: %s\n", format_time(&e->q.ctime, true, t, sizeof(t)));
 	printf("  Next read: %s atime (%s)\n",
 	       e->a.update ? "updates" : "does not update", e->a.reason);
 	if (e->a.never) {
@@ -227,7 +226,7 @@ static void print_human(const struct explanation *e)
 	} else if (e->a.has_next) {
 		int64_t wait = (int64_t) e->a.next_update - (int64_t) e->q.now.tv_sec;
 
-		printf("    Updates: on reads from %s on", format_time_sec(e->a.next_update, t, sizeof(t)));
+		printf("    Updates: on reads from %s on", format_next_update(e, t, sizeof(t)));
 		if (wait > 0)
 			printf(" (in %s)", duration_format(wait, d, sizeof(d)));
 		if (e->q.mode == ATIME_RELATIME)
@@ -330,7 +329,7 @@ static int cell_time(struct libscols_line *ln, int col, const struct timespec *t
 {
 	char buf[TIME_FORMAT_MAX];
 
-	if (cell_str(ln, col, format_time(ts, buf, sizeof(buf))) < 0 ||
+	if (cell_str(ln, col, format_time(ts, true, buf, sizeof(buf))) < 0 ||
 	    cell_int(ln, col + 1, (int64_t) ts->tv_sec) < 0)
 		return -1;
 	return cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
@@ -369,7 +368,7 @@ static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 	r |= cell_bool(ln, XJ_NEVER, e->a.never);
 	r |= cell_str(ln, XJ_REASON, e->a.reason);
 	if (e->a.has_next) {
-		r |= cell_str(ln, XJ_NEXT_UPDATE, format_time_sec(e->a.next_update, buf, sizeof(buf)));
+		r |= cell_str(ln, XJ_NEXT_UPDATE, format_next_update(e, buf, sizeof(buf)));
 		r |= cell_int(ln, XJ_NEXT_UPDATE_SEC, (int64_t) e->a.next_update);
 	}
 	return r < 0 ? -1 : 0;
