@@ -19,6 +19,7 @@
 
 #include "decimal.h"
 #include "interval.h"
+#include "procsys.h"
 #include "sysfs.h"
 
 struct fixture {

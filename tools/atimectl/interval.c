@@ -9,6 +9,7 @@
 
 #include "escape.h"
 #include "interval.h"
+#include "procsys.h"
 
 int global_interval_read(const struct kernel *k, struct global_interval *ret)
 {

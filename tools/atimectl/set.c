@@ -16,6 +16,7 @@
 #include "escape.h"
 #include "interval.h"
 #include "mounts.h"
+#include "procsys.h"
 #include "sysfs.h"
 #include "target.h"
 

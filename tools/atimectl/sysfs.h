@@ -12,8 +12,9 @@
 #define UPSTREAM_RELATIME_INTERVAL INT64_C(86400)
 
 /*
- * The kernel interface: /proc/sys/fs/relatime_interval and
- * /sys/fs/relatime/MAJ:MIN/.  Both roots can be redirected for tests with
+ * The kernel interface: /proc/sys/fs/relatime_interval (procsys.h) and
+ * /sys/fs/relatime/MAJ:MIN/ (the rest of this file), opened together by
+ * kernel_open().  Both roots can be redirected for tests with
  * $ATIMECTL_PROC_SYS_FS and $ATIMECTL_SYSFS_RELATIME.
  */
 struct kernel {
@@ -49,21 +50,6 @@ bool kernel_has_fs_interval(const struct kernel *k);
 
 /* Print the one-line "this kernel has no ..." note. */
 void kernel_note_unsupported(void);
-
-/*
- * Read fs.relatime_interval.  Returns 0, -ENOENT when the kernel has no such
- * sysctl, or another negative errno.
- */
-int kernel_read_global(const struct kernel *k, int64_t *ret);
-
-/*
- * The text of relatime_interval as read, for messages: up to len - 1
- * bytes, trailing newline removed.  Returns 0 or a negative errno.
- */
-int kernel_read_global_text(const struct kernel *k, char *buf, size_t len);
-
-/* Write fs.relatime_interval; prints an error with context on failure. */
-int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
 
 /*
  * Read the files selected by what (KERNEL_READ_*) for one superblock.  A
