@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the verbs share: "set" and "reset" write TARGETs alike, "set" and
+ * "global" take a DURATION alike.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <libmount.h>
+
+#include "assess.h"
+#include "atimectl.h"
+#include "duration.h"
+#include "escape.h"
+#include "mounts.h"
+#include "sysfs.h"
+#include "target.h"
+#include "verbs.h"
+
+/*
+ * Check that every resolved mount has a per-filesystem directory; report
+ * each one that does not.  Returns -1 if any is missing.
+ */
+static int check_fs_dirs(const struct kernel *k, int n, char **specs,
+			 struct libmnt_fs **fss)
+{
+	int failed = 0;
+
+	for (int i = 0; i < n; i++) {
+		dev_t devno = mnt_fs_get_devno(fss[i]);
+		char majmin[DEVNO_FORMAT_MAX], *e1, *e2;
+
+		if (kernel_fs_has_dir(k, devno))
+			continue;
+		fprintf(stderr, "atimectl: %s: %s on %s has no relatime interval (no %s/%s)\n",
+			name_escape(specs[i], &e1),
+			mnt_fs_get_fstype(fss[i]) ? mnt_fs_get_fstype(fss[i]) : "filesystem",
+			devno_format(devno, majmin, sizeof(majmin)),
+			name_escape(k->sysfs_root, &e2), majmin);
+		free(e1);
+		free(e2);
+		failed = 1;
+	}
+	return failed ? -1 : 0;
+}
+
+/* Write value (-1 = inherit) to every target, after validating them all. */
+int verbs_write_targets(const struct options *opts, const char *verb,
+			 int n, char **specs, int64_t value)
+{
+	struct libmnt_table *tb = NULL;
+	struct libmnt_fs **fss = NULL;
+	struct kernel k;
+	int ret = 1, r;
+
+	if (kernel_open(&k) < 0)
+		return 1;
+	if (!kernel_has_fs_interval(&k)) {
+		kernel_note_unsupported();
+		goto out;
+	}
+
+	tb = mounts_load(opts->tab_file, false);
+	if (!tb)
+		goto out;
+	fss = calloc((size_t) n, sizeof(*fss));
+	if (!fss) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		goto out;
+	}
+	r = resolve_targets(tb, n, specs, fss);
+	if (r < 0) {
+		if (r == -ENOTUNIQ)
+			ret = EXIT_USAGE;
+		goto out;
+	}
+	if (check_fs_dirs(&k, n, specs, fss) < 0)
+		goto out;
+
+	ret = 0;
+	for (int i = 0; i < n; i++) {
+		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
+		dev_t devno = mnt_fs_get_devno(fss[i]);
+
+		if (kernel_write_fs(&k, verb, devno, value) < 0) {
+			ret = 1;
+			continue;
+		}
+		if (value >= 0)
+			warn_if_critical(opts, &devno, value);
+		if (opts->verbose) {
+			char *esc;
+
+			printf("%s (%s): relatime interval %s\n",
+			       name_escape(mnt_fs_get_target(fss[i]), &esc),
+			       devno_format(devno, majmin, sizeof(majmin)),
+			       value < 0 ? "inherits the global value"
+					 : duration_format(value, buf, sizeof(buf)));
+			free(esc);
+		}
+	}
+out:
+	free(fss);
+	mnt_unref_table(tb);
+	kernel_close(&k);
+	return ret;
+}
+
+/* A DURATION given on the command line; a bad one is a usage error. */
+int verbs_parse_duration(const char *verb, const char *arg, int64_t *seconds)
+{
+	int r = duration_parse(arg, seconds);
+	char *esc;
+
+	if (r < 0) {
+		fprintf(stderr, "atimectl: %s: invalid duration '%s': %s\n",
+			verb, name_escape(arg, &esc), duration_strerror(r));
+		free(esc);
+	}
+	return r;
+}
