@@ -19,6 +19,7 @@
 #include "optstr.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 struct planned {
 	struct libmnt_fs *fs;
@@ -554,16 +555,16 @@ static void write_planned(struct apply_run *run, const struct planned *p, bool g
 	int r;
 
 	if (gone_ok) {
-		r = kernel_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
+		r = verbs_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
 		if (r == -ENOENT || r == -ENODEV) {
 			if (!still_mounted(run->opts, p->fs)) {
 				say_gone(mnt_fs_get_target(p->fs), "unmounted");
 				return;
 			}
-			kernel_report_write_fs(&run->k, "apply", devno, -r);
+			kernel_report_fs_write(&run->k, "apply", devno, r);
 		}
 	} else {
-		r = kernel_write_fs(&run->k, "apply", devno, p->seconds);
+		r = verbs_write_fs(&run->k, "apply", devno, p->seconds);
 	}
 	if (r < 0) {
 		run->failed = true;
@@ -864,7 +865,7 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: apply: --if-mounted needs at least one TARGET\n");
 		return EXIT_USAGE;
 	}
-	if (kernel_open(&run.k) < 0)
+	if (verbs_open_kernel(&run.k) < 0)
 		return 1;
 	if (opts->changes) {
 		ret = apply_changes(&run);

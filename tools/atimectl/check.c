@@ -20,6 +20,7 @@
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 #include "verdict.h"
 
 /* The findings table: for people, and the "findings" of JSON. */
@@ -318,7 +319,7 @@ int verb_check(const struct options *opts, int argc, char **argv)
 		}
 		w.active = true;
 	}
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	tb = mounts_load(opts->tab_file, false);
 	if (!tb)
@@ -340,7 +341,7 @@ int verb_check(const struct options *opts, int argc, char **argv)
 		w.devnos = devnos;
 		w.ndevnos = (size_t) argc;
 	}
-	if (global_interval_read(&k, &g) < 0)
+	if (verbs_read_global(&k, &g) < 0)
 		goto out;
 
 	if (consumers_gather(&l) < 0)

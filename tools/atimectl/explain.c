@@ -27,6 +27,7 @@
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 #define TIME_FORMAT_MAX 64
 
@@ -150,7 +151,7 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 	}
 
 	devno_format(mnt_fs_get_devno(e->fs), e->majmin, sizeof(e->majmin));
-	if (kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
+	if (verbs_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
 		return -1;
 
 	e->q.is_dir = S_ISDIR(st.st_mode);
@@ -386,14 +387,14 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: explain: expected at least one FILE (see --help)\n");
 		return EXIT_USAGE;
 	}
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	tb = mounts_load(opts->tab_file, false);
 	if (!tb) {
 		kernel_close(&k);
 		return 1;
 	}
-	if (global_interval_read(&k, &g) < 0) {
+	if (verbs_read_global(&k, &g) < 0) {
 		mnt_unref_table(tb);
 		kernel_close(&k);
 		return 1;

@@ -60,9 +60,9 @@ static int show_global(const struct options *opts)
 	struct kernel k;
 	int r;
 
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	r = global_interval_read(&k, &g);
+	r = verbs_read_global(&k, &g);
 	kernel_close(&k);
 	if (r < 0)
 		return 1;
@@ -97,9 +97,11 @@ int verb_global(const struct options *opts, int argc, char **argv)
 	if (verbs_parse_duration("global", argv[0], &seconds) < 0)
 		return EXIT_USAGE;
 
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	r = kernel_write_global(&k, "global", seconds);
+	r = kernel_write_global(&k, seconds);
+	if (r < 0)
+		kernel_report_write_global(&k, "global", r);
 	kernel_close(&k);
 	if (r < 0)
 		return 1;

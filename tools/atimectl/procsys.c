@@ -43,24 +43,26 @@ int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
 	return r;
 }
 
-int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
+int kernel_write_global(const struct kernel *k, int64_t value)
 {
-	char path[PATH_MAX];
 	int dirfd, r;
 
-	snprintf(path, sizeof(path), "%s/" GLOBAL_FILE, k->proc_sys_fs);
 	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0) {
-		r = -errno;
-	} else {
-		r = kfile_write_int(dirfd, GLOBAL_FILE, value);
-		close(dirfd);
-	}
-	if (r == -ENOENT) {
-		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)\n");
-		return r;
-	}
-	if (r < 0)
-		kfile_report_write(verb, path, r);
+	if (dirfd < 0)
+		return -errno;
+	r = kfile_write_int(dirfd, GLOBAL_FILE, value);
+	close(dirfd);
 	return r;
+}
+
+void kernel_report_write_global(const struct kernel *k, const char *verb, int error)
+{
+	char path[PATH_MAX];
+
+	if (error == -ENOENT) {
+		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)\n");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/" GLOBAL_FILE, k->proc_sys_fs);
+	kfile_report_write(verb, path, error);
 }

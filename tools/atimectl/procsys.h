@@ -24,7 +24,13 @@ int kernel_read_global(const struct kernel *k, int64_t *ret);
  */
 int kernel_read_global_text(const struct kernel *k, char *buf, size_t len);
 
-/* Write fs.relatime_interval; prints an error with context on failure. */
-int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
+/*
+ * Write fs.relatime_interval.  Returns 0 or a negative errno: -ENOENT
+ * when the kernel has no such sysctl.
+ */
+int kernel_write_global(const struct kernel *k, int64_t value);
+
+/* Say why kernel_write_global() failed (error), for verb. */
+void kernel_report_write_global(const struct kernel *k, const char *verb, int error);
 
 #endif

@@ -22,6 +22,7 @@
 #include "status.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 enum {
 	COL_TARGET,
@@ -203,7 +204,7 @@ static const struct fs_kernel_state *devcache_get(struct devcache *c,
 	if (!c->slots[i].used) {
 		c->slots[i].used = true;
 		c->slots[i].devno = devno;
-		kernel_read_fs(k, devno, what, &c->slots[i].state);
+		verbs_read_fs(k, devno, what, &c->slots[i].state);
 	}
 	return &c->slots[i].state;
 }
@@ -317,7 +318,7 @@ static const char *cell_text(const struct row *r, int col, bool json,
 /*
  * Returns 0, -ENOMEM, or 1 when a kernel file for the mount could not be
  * read or holds what the kernel cannot have written (reported once per
- * superblock by kernel_read_fs()); the line is added all the same, with
+ * superblock by verbs_read_fs()); the line is added all the same, with
  * what is not known missing.
  */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
@@ -410,7 +411,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 	if (parse_columns(opts->columns, opts->json, opts->output_all, c.ids, &c.ncols) < 0)
 		return EXIT_USAGE;
 
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	c.kernel = &k;
 
@@ -432,7 +433,7 @@ int verb_status(const struct options *opts, int argc, char **argv)
 
 	if (!kernel_has_fs_interval(&k))
 		kernel_note_unsupported();
-	if (global_interval_read(&k, &c.global) < 0)
+	if (verbs_read_global(&k, &c.global) < 0)
 		goto out;
 
 	if (setup_table(&c) < 0)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the verbs share: "set" and "reset" write TARGETs alike, "set" and
- * "global" take a DURATION alike.
+ * What the verbs share, each with its message: opening and reading the
+ * kernel interface, writing an interval, taking a DURATION.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +12,62 @@
 #include "atimectl.h"
 #include "duration.h"
 #include "escape.h"
+#include "interval.h"
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
 #include "verbs.h"
+
+int verbs_open_kernel(struct kernel *k)
+{
+	int r = kernel_open(k);
+
+	if (r < 0)
+		kernel_report_open(r);
+	return r;
+}
+
+int verbs_read_global(const struct kernel *k, struct global_interval *g)
+{
+	int r = global_interval_read(k, g);
+
+	if (r < 0)
+		global_interval_report(k, r);
+	return r;
+}
+
+int verbs_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		  struct fs_kernel_state *ret)
+{
+	struct fs_read_errors errors;
+	int r = kernel_read_fs(k, devno, what, ret, &errors);
+
+	if (r < 0)
+		kernel_report_read_fs(k, devno, &errors);
+	return r;
+}
+
+static int write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		    int64_t value, bool report_gone)
+{
+	int r = kernel_write_fs(k, devno, value);
+
+	if (r < 0 && (report_gone || (r != -ENOENT && r != -ENODEV)))
+		kernel_report_fs_write(k, verb, devno, r);
+	return r;
+}
+
+int verbs_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		   int64_t value)
+{
+	return write_fs(k, verb, devno, value, true);
+}
+
+int verbs_write_fs_unless_gone(const struct kernel *k, const char *verb,
+			       dev_t devno, int64_t value)
+{
+	return write_fs(k, verb, devno, value, false);
+}
 
 /*
  * Check that every resolved mount has a per-filesystem directory; report
@@ -53,7 +105,7 @@ int verbs_write_targets(const struct options *opts, const char *verb,
 	struct kernel k;
 	int ret = 1, r;
 
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	if (!kernel_has_fs_interval(&k)) {
 		kernel_note_unsupported();
@@ -82,7 +134,7 @@ int verbs_write_targets(const struct options *opts, const char *verb,
 		char majmin[DEVNO_FORMAT_MAX], buf[DURATION_FORMAT_MAX];
 		dev_t devno = mnt_fs_get_devno(fss[i]);
 
-		if (kernel_write_fs(&k, verb, devno, value) < 0) {
+		if (verbs_write_fs(&k, verb, devno, value) < 0) {
 			ret = 1;
 			continue;
 		}

@@ -2,9 +2,35 @@
 #ifndef ATIMECTL_VERBS_H
 #define ATIMECTL_VERBS_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
+
+#include "interval.h"
+#include "sysfs.h"
 
 struct options;
+
+/*
+ * The verbs' side of the lower layers: each calls one, and when it fails
+ * says so the one way every verb says it (with the lower layer's report
+ * function).  Each returns what the lower layer returned: 0 or a negative
+ * errno.
+ */
+int verbs_open_kernel(struct kernel *k);
+int verbs_read_global(const struct kernel *k, struct global_interval *g);
+int verbs_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
+		  struct fs_kernel_state *ret);
+int verbs_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+		   int64_t value);
+
+/*
+ * verbs_write_fs(), but silent when the superblock's directory is gone
+ * (-ENOENT, -ENODEV: it was unmounted), for a caller that may expect it;
+ * kernel_report_fs_write() says it if the caller does not.
+ */
+int verbs_write_fs_unless_gone(const struct kernel *k, const char *verb,
+			       dev_t devno, int64_t value);
 
 /*
  * A DURATION given on the command line to verb: 0, or a negative errno
