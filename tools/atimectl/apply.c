@@ -73,7 +73,7 @@ static struct libmnt_fs *find_mount_point(struct libmnt_table *tb, const char *p
  */
 static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 {
-	struct libmnt_table *now = mounts_load(opts->tab_file, false);
+	struct libmnt_table *now = verbs_load_mounts(opts->tab_file, false);
 	struct libmnt_fs *again;
 	bool ret;
 
@@ -723,7 +723,7 @@ static int changes_pass(struct apply_run *run, struct applied *st)
 	size_t pos = 0;
 	int r = 0;
 
-	run->tb = mounts_load(run->opts->tab_file, true);
+	run->tb = verbs_load_mounts(run->opts->tab_file, true);
 	if (!run->tb || !itr) {
 		mnt_free_iter(itr);
 		return run->tb ? -ENOMEM : -EIO;
@@ -870,7 +870,7 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 	if (opts->changes) {
 		ret = apply_changes(&run);
 	} else {
-		run.tb = mounts_load(opts->tab_file, true);
+		run.tb = verbs_load_mounts(opts->tab_file, true);
 		if (run.tb)
 			ret = apply_targets(&run, argc, argv);
 	}

@@ -141,7 +141,7 @@ void warn_if_critical(const struct options *opts, const dev_t *devno, int64_t se
 	if (consumers_gather(&l) < 0 || l.n == 0)
 		goto out;
 	/* the verb read the same table and files: anything wrong is reported */
-	tb = mounts_load(opts->tab_file, false);
+	tb = verbs_load_mounts(opts->tab_file, false);
 	if (tb && verbs_read_global(&k, &g) == 0)
 		assess(&l, tb, &k, &g, &w, devno, devno ? 1 : 0, true, &a);
 

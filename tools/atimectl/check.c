@@ -321,20 +321,15 @@ int verb_check(const struct options *opts, int argc, char **argv)
 	}
 	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb)
+	r = verbs_load_targets(opts, argc, argv, &tb, &targets);
+	if (r < 0) {
+		ret = verbs_exit_status(r);
 		goto out;
+	}
 	if (argc > 0) {
-		targets = calloc((size_t) argc, sizeof(*targets));
 		devnos = calloc((size_t) argc, sizeof(*devnos));
-		if (!targets || !devnos)
+		if (!devnos)
 			goto oom;
-		r = resolve_targets(tb, argc, argv, targets);
-		if (r < 0) {
-			if (r == -ENOTUNIQ)
-				ret = EXIT_USAGE;
-			goto out;
-		}
 		for (int i = 0; i < argc; i++)
 			devnos[i] = mnt_fs_get_devno(targets[i]);
 		/* "what if" on the TARGETs: as "set" would make it */

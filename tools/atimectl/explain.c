@@ -389,7 +389,7 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 	}
 	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	tb = mounts_load(opts->tab_file, false);
+	tb = verbs_load_mounts(opts->tab_file, false);
 	if (!tb) {
 		kernel_close(&k);
 		return 1;

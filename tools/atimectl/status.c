@@ -415,20 +415,10 @@ int verb_status(const struct options *opts, int argc, char **argv)
 		return 1;
 	c.kernel = &k;
 
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb)
+	r = verbs_load_targets(opts, argc, argv, &tb, &targets);
+	if (r < 0) {
+		ret = verbs_exit_status(r);
 		goto out;
-
-	if (argc > 0) {
-		targets = calloc((size_t) argc, sizeof(*targets));
-		if (!targets)
-			goto oom;
-		r = resolve_targets(tb, argc, argv, targets);
-		if (r < 0) {
-			if (r == -ENOTUNIQ)
-				ret = EXIT_USAGE;
-			goto out;
-		}
 	}
 
 	if (!kernel_has_fs_interval(&k))

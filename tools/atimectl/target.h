@@ -41,18 +41,6 @@ struct libmnt_fs *mount_for_path(struct libmnt_table *tb, const char *path,
 /* First mount with this device number, preferring one of its root "/". */
 struct libmnt_fs *mount_for_devno(struct libmnt_table *tb, dev_t devno);
 
-
-/*
- * Resolve every TARGET before anything is changed.  Reports each one that
- * fails ("atimectl: TARGET: reason"); on success fills fss[0..n-1] and
- * returns 0.  A source that other filesystems are mounted from too names
- * no one filesystem: its mounts are listed, and -ENOTUNIQ is returned (a
- * usage error) if any TARGET was such; otherwise the first failure's
- * negative errno.
- */
-int resolve_targets(struct libmnt_table *tb, int n, char **specs,
-		    struct libmnt_fs **fss);
-
 /*
  * The mount a file (already stat'ed into st) lives on: the longest mount
  * point prefix of its canonical path, among mounts with its device number

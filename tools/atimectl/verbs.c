@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the verbs share, each with its message: opening and reading the
- * kernel interface, writing an interval, taking a DURATION.
+ * kernel interface, loading the mount table and resolving TARGETs,
+ * writing an interval, taking a DURATION.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -69,6 +70,94 @@ int verbs_write_fs_unless_gone(const struct kernel *k, const char *verb,
 	return write_fs(k, verb, devno, value, false);
 }
 
+struct libmnt_table *verbs_load_mounts(const char *file, bool with_utab)
+{
+	struct libmnt_table *tb;
+	int r = mounts_load(file, with_utab, &tb);
+
+	if (r < 0)
+		mounts_report_load(file, r);
+	return tb;
+}
+
+/* "atimectl: SPEC: ambiguous: mounted from it are /run (0:25), /tmp (0:26); ..." */
+static void report_ambiguous(struct libmnt_table *tb, const char *spec,
+			     struct libmnt_fs *fs)
+{
+	const char *source = mnt_fs_get_source(fs);
+	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *other;
+	const char *sep = "";
+	char *esc;
+
+	fprintf(stderr, "atimectl: %s: ambiguous: mounted from it are ", name_escape(spec, &esc));
+	free(esc);
+	while (itr && mnt_table_next_fs(tb, itr, &other) == 0) {
+		char majmin[DEVNO_FORMAT_MAX];
+
+		if (!mnt_fs_streq_srcpath(other, source))
+			continue;
+		fprintf(stderr, "%s%s (%s)", sep, name_escape(mnt_fs_get_target(other), &esc),
+			devno_format(mnt_fs_get_devno(other), majmin, sizeof(majmin)));
+		free(esc);
+		sep = ", ";
+	}
+	mnt_free_iter(itr);
+	fputs("; name one by mount point or MAJ:MIN\n", stderr);
+}
+
+int resolve_targets(struct libmnt_table *tb, int n, char **specs,
+		    struct libmnt_fs **fss)
+{
+	struct libmnt_cache *cache = mnt_new_cache();
+	int ret = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *reason = NULL;
+		char *esc;
+		int r = target_resolve(tb, cache, specs[i], &fss[i], &reason);
+
+		if (r == -ENOTUNIQ) {
+			report_ambiguous(tb, specs[i], fss[i]);
+			ret = r;
+		} else if (r < 0) {
+			fprintf(stderr, "atimectl: %s: %s\n", name_escape(specs[i], &esc),
+				reason ? reason : "cannot resolve");
+			free(esc);
+			if (ret == 0)
+				ret = r;
+		}
+	}
+	mnt_unref_cache(cache);
+	return ret;
+}
+
+int verbs_load_targets(const struct options *opts, int n, char **specs,
+		       struct libmnt_table **tb, struct libmnt_fs ***fss)
+{
+	int r;
+
+	*fss = NULL;
+	r = mounts_load(opts->tab_file, false, tb);
+	if (r < 0) {
+		mounts_report_load(opts->tab_file, r);
+		return r;
+	}
+	if (n == 0)
+		return 0;
+	*fss = calloc((size_t) n, sizeof(**fss));
+	if (!*fss) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		return -ENOMEM;
+	}
+	return resolve_targets(*tb, n, specs, *fss);
+}
+
+int verbs_exit_status(int error)
+{
+	return error == -ENOTUNIQ ? EXIT_USAGE : 1;
+}
+
 /*
  * Check that every resolved mount has a per-filesystem directory; report
  * each one that does not.  Returns -1 if any is missing.
@@ -112,18 +201,9 @@ int verbs_write_targets(const struct options *opts, const char *verb,
 		goto out;
 	}
 
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb)
-		goto out;
-	fss = calloc((size_t) n, sizeof(*fss));
-	if (!fss) {
-		fprintf(stderr, "atimectl: out of memory\n");
-		goto out;
-	}
-	r = resolve_targets(tb, n, specs, fss);
+	r = verbs_load_targets(opts, n, specs, &tb, &fss);
 	if (r < 0) {
-		if (r == -ENOTUNIQ)
-			ret = EXIT_USAGE;
+		ret = verbs_exit_status(r);
 		goto out;
 	}
 	if (check_fs_dirs(&k, n, specs, fss) < 0)

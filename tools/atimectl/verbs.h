@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <libmount.h>
 
 #include "interval.h"
 #include "sysfs.h"
@@ -31,6 +32,39 @@ int verbs_write_fs(const struct kernel *k, const char *verb, dev_t devno,
  */
 int verbs_write_fs_unless_gone(const struct kernel *k, const char *verb,
 			       dev_t devno, int64_t value);
+
+/*
+ * The mount table, as mounts_load() loads it, or NULL after saying why
+ * not.
+ */
+struct libmnt_table *verbs_load_mounts(const char *file, bool with_utab);
+
+/*
+ * Resolve every TARGET before anything is changed.  Reports each one that
+ * fails ("atimectl: TARGET: reason"); on success fills fss[0..n-1] and
+ * returns 0.  A source that other filesystems are mounted from too names
+ * no one filesystem: its mounts are listed, and -ENOTUNIQ is returned (a
+ * usage error) if any TARGET was such; otherwise the first failure's
+ * negative errno.
+ */
+int resolve_targets(struct libmnt_table *tb, int n, char **specs,
+		    struct libmnt_fs **fss);
+
+/*
+ * The mount table (-F, or the kernel's) and the mount of each of the n
+ * TARGETs in specs (*fss is NULL when n is 0), as the verbs that take
+ * TARGETs start.  Returns 0, or a negative errno after saying what failed;
+ * verbs_exit_status() turns it into the exit status.  The caller frees *fss
+ * and unrefs *tb, failed or not.
+ */
+int verbs_load_targets(const struct options *opts, int n, char **specs,
+		       struct libmnt_table **tb, struct libmnt_fs ***fss);
+
+/*
+ * The exit status for a failure a verb reported: EXIT_USAGE for a TARGET
+ * that names no one filesystem (-ENOTUNIQ), 1 for any other.
+ */
+int verbs_exit_status(int error);
 
 /*
  * A DURATION given on the command line to verb: 0, or a negative errno
