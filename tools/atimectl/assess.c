@@ -135,10 +135,14 @@ void warn_if_critical(const struct options *opts, const dev_t *devno, int64_t se
 	const struct finding *first = NULL;
 	size_t critical = 0;
 	struct kernel k;
+	int r;
 
 	if (opts->quiet || verbs_open_kernel(&k) < 0)
 		return;
-	if (consumers_gather(&l) < 0 || l.n == 0)
+	r = consumers_gather(&l);
+	if (r == -ENOMEM)
+		fprintf(stderr, "atimectl: out of memory\n");
+	if (r < 0 || l.n == 0)
 		goto out;
 	/* the verb read the same table and files: anything wrong is reported */
 	tb = verbs_load_mounts(opts->tab_file, false);
