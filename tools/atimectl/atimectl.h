@@ -54,6 +54,12 @@ struct options {
  *   parser callback for a bad line of a mount table (mounts.c), and the
  *   readers of atime consumers' configuration (consumer_problem()).
  */
+
+/*
+ * The verbs.  argc counts the arguments after the verb, as many as the
+ * verb takes: main() refuses any other count, and the options a verb does
+ * not take.
+ */
 int verb_status(const struct options *opts, int argc, char **argv);
 int verb_set(const struct options *opts, int argc, char **argv);
 int verb_reset(const struct options *opts, int argc, char **argv);

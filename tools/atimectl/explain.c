@@ -383,10 +383,6 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 	struct kernel k;
 	int ret = 0, printed = 0;
 
-	if (argc < 1) {
-		fprintf(stderr, "atimectl: explain: expected at least one FILE (see --help)\n");
-		return EXIT_USAGE;
-	}
 	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	tb = verbs_load_mounts(opts->tab_file, false);

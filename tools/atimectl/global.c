@@ -90,10 +90,6 @@ int verb_global(const struct options *opts, int argc, char **argv)
 
 	if (argc == 0)
 		return show_global(opts);
-	if (argc > 1) {
-		fprintf(stderr, "atimectl: global: expected at most one DURATION (see --help)\n");
-		return EXIT_USAGE;
-	}
 	if (verbs_parse_duration("global", argv[0], &seconds) < 0)
 		return EXIT_USAGE;
 

@@ -3,7 +3,6 @@
  * "atimectl set TARGET DURATION": a filesystem's own interval.
  */
 #include <stdint.h>
-#include <stdio.h>
 
 #include "atimectl.h"
 #include "verbs.h"
@@ -12,10 +11,6 @@ int verb_set(const struct options *opts, int argc, char **argv)
 {
 	int64_t seconds;
 
-	if (argc != 2) {
-		fprintf(stderr, "atimectl: set: expected TARGET DURATION (see --help)\n");
-		return EXIT_USAGE;
-	}
 	if (verbs_parse_duration("set", argv[1], &seconds) < 0)
 		return EXIT_USAGE;
 	return verbs_write_targets(opts, "set", 1, argv, seconds);
