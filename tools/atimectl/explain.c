@@ -132,7 +132,7 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 		fprintf(stderr, "atimectl: %s: %s\n", name_escape(file, &esc),
 			r == ENOENT ? "no such file or directory" : strerror(r));
 		free(esc);
-		return -1;
+		return -r;
 	}
 	e->fs = mount_for_file(tb, file, &st);
 	if (!e->fs) {
@@ -140,19 +140,20 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 		fprintf(stderr, "atimectl: %s: cannot find its mount: %s\n", name_escape(file, &esc),
 			r == ENOENT ? "not in the mount table" : strerror(r));
 		free(esc);
-		return -1;
+		return -r;
 	}
 	r = mount_flags(opts, file, e->fs, &e->q);
 	if (r < 0) {
 		fprintf(stderr, "atimectl: %s: cannot read mount flags: %s\n",
 			name_escape(file, &esc), strerror(-r));
 		free(esc);
-		return -1;
+		return r;
 	}
 
 	devno_format(mnt_fs_get_devno(e->fs), e->majmin, sizeof(e->majmin));
-	if (verbs_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
-		return -1;
+	r = verbs_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate);
+	if (r < 0)
+		return r;
 
 	e->q.is_dir = S_ISDIR(st.st_mode);
 	e->q.inode_noatime = inode_has_noatime(file, &st);
@@ -329,14 +330,17 @@ static int cell_bool(struct libscols_line *ln, int col, bool v)
 static int cell_time(struct libscols_line *ln, int col, const struct timespec *ts)
 {
 	char buf[TIME_FORMAT_MAX];
+	int r;
 
-	if (cell_str(ln, col, format_time(ts, true, buf, sizeof(buf))) < 0 ||
-	    cell_int(ln, col + 1, (int64_t) ts->tv_sec) < 0)
-		return -1;
-	return cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
+	r = cell_str(ln, col, format_time(ts, true, buf, sizeof(buf)));
+	if (r == 0)
+		r = cell_int(ln, col + 1, (int64_t) ts->tv_sec);
+	if (r == 0)
+		r = cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
+	return r;
 }
 
-/* One line of the table; < 0 when out of memory. */
+/* One line of the table.  Returns 0 or -ENOMEM. */
 static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 {
 	bool relatime = e->q.mode == ATIME_RELATIME;
@@ -345,7 +349,7 @@ static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 	int r = 0;
 
 	if (!ln)
-		return -1;
+		return -ENOMEM;
 	r |= cell_str(ln, XJ_FILE, e->file);
 	r |= cell_str(ln, XJ_MOUNT, mnt_fs_get_target(e->fs));
 	r |= cell_str(ln, XJ_FSTYPE, mnt_fs_get_fstype(e->fs));
@@ -372,7 +376,7 @@ static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 		r |= cell_str(ln, XJ_NEXT_UPDATE, format_next_update(e, buf, sizeof(buf)));
 		r |= cell_int(ln, XJ_NEXT_UPDATE_SEC, (int64_t) e->a.next_update);
 	}
-	return r < 0 ? -1 : 0;
+	return r < 0 ? -ENOMEM : 0;
 }
 
 int verb_explain(const struct options *opts, int argc, char **argv)
@@ -381,29 +385,19 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 	struct global_interval g;
 	struct libscols_table *json = NULL;
 	struct kernel k;
-	int ret = 0, printed = 0;
+	int ret = 1, printed = 0;
 
 	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	tb = verbs_load_mounts(opts->tab_file, false);
-	if (!tb) {
-		kernel_close(&k);
-		return 1;
-	}
-	if (verbs_read_global(&k, &g) < 0) {
-		mnt_unref_table(tb);
-		kernel_close(&k);
-		return 1;
-	}
-
+	if (!tb || verbs_read_global(&k, &g) < 0)
+		goto out;
 	if (opts->json) {
 		json = json_table_new();
-		if (!json) {
-			fprintf(stderr, "atimectl: out of memory\n");
-			ret = 1;
-			goto out;
-		}
+		if (!json)
+			goto oom;
 	}
+	ret = 0;
 	for (int i = 0; i < argc; i++) {
 		struct explanation e;
 
@@ -412,11 +406,8 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		if (json) {
-			if (add_json_line(json, &e) < 0) {
-				fprintf(stderr, "atimectl: out of memory\n");
-				ret = 1;
-				goto out;
-			}
+			if (add_json_line(json, &e) < 0)
+				goto oom;
 		} else {
 			if (printed)
 				putchar('\n');
@@ -429,6 +420,10 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		ret = 1;
 	}
+	goto out;
+oom:
+	fprintf(stderr, "atimectl: out of memory\n");
+	ret = 1;
 out:
 	scols_unref_table(json);
 	mnt_unref_table(tb);

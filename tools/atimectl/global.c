@@ -2,6 +2,7 @@
 /*
  * "atimectl global [DURATION]": show or set fs.relatime_interval.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <libsmartcols.h>
@@ -18,8 +19,8 @@
 /*
  * global --json: {"global": [{"interval": N, "tunable": BOOL}]}, a table
  * of one line printed by libsmartcols, like every JSON atimectl prints.
- * Returns < 0 when out of memory; a write error is reported by
- * close_stdout() at exit.
+ * Returns 0 or -ENOMEM; a write error is reported by close_stdout() at
+ * exit.
  */
 static int print_global_json(const struct global_interval *g)
 {
@@ -27,10 +28,10 @@ static int print_global_json(const struct global_interval *g)
 	struct libscols_column *interval, *tunable;
 	struct libscols_line *ln;
 	char buf[DECIMAL_MAX];
-	int r = -1;
+	int r = -ENOMEM;
 
 	if (!tb)
-		return -1;
+		return -ENOMEM;
 	scols_table_enable_json(tb, 1);
 	if (scols_table_set_name(tb, "global") < 0)
 		goto out;

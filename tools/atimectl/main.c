@@ -498,11 +498,12 @@ static void note_given(struct cmdline *cl, int c)
 }
 
 /*
- * Returns -1 to go on, or the exit status: after --help or --version 0,
- * after a bad option EXIT_USAGE.
+ * Returns true to go on; false when there is nothing more to do, with the
+ * exit status in *status: 0 after --help or --version, EXIT_USAGE after a
+ * bad option.
  */
-static int parse_options(int argc, char **argv, struct options *opts,
-			 struct cmdline *cl)
+static bool parse_options(int argc, char **argv, struct options *opts,
+			  struct cmdline *cl, int *status)
 {
 	int c;
 
@@ -531,21 +532,24 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		switch (c) {
 		case 'h':
 			usage(stdout);
-			return 0;
+			*status = 0;
+			return false;
 		case 'V':
 			printf("atimectl %s\n", ATIMECTL_VERSION);
-			return 0;
+			*status = 0;
+			return false;
 		case '?':
 		case ':':
 			/* a long option or the end of a cluster: optind moved on */
-			return option_error(c, argv[optind > before ? optind - 1 : before]);
+			*status = option_error(c, argv[optind > before ? optind - 1 : before]);
+			return false;
 		default:
 			set_option(opts, c);
 			note_given(cl, c);
 			break;
 		}
 	}
-	return -1;
+	return true;
 }
 
 /* A first argument that is no verb is a TARGET of "status". */
@@ -593,8 +597,7 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "atimectl: out of memory\n");
 		return 1;
 	}
-	r = parse_options(argc, argv, &opts, &cl);
-	if (r >= 0)
+	if (!parse_options(argc, argv, &opts, &cl, &r))
 		goto out;
 	r = check_types(opts.types);
 	if (r)

@@ -218,6 +218,7 @@ struct status_ctx {
 	size_t ncols;
 	unsigned int read_what;
 	struct devcache cache;
+	bool bad;	/* a kernel file could not be read or held nonsense */
 };
 
 /* Everything one output line shows. */
@@ -316,10 +317,10 @@ static const char *cell_text(const struct row *r, int col, bool json,
 }
 
 /*
- * Returns 0, -ENOMEM, or 1 when a kernel file for the mount could not be
+ * Returns 0 or -ENOMEM.  When a kernel file for the mount could not be
  * read or holds what the kernel cannot have written (reported once per
- * superblock by verbs_read_fs()); the line is added all the same, with
- * what is not known missing.
+ * superblock by verbs_read_fs()), c->bad is set and the line is added all
+ * the same, with what is not known missing.
  */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
@@ -345,7 +346,8 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
 	}
-	return r.st->error ? 1 : 0;
+	c->bad |= r.st->error != 0;
+	return 0;
 }
 
 /* Which kernel files the columns need. */
@@ -399,13 +401,64 @@ static int setup_table(struct status_ctx *c)
 	return 0;
 }
 
+/*
+ * What the columns need of each superblock, and the list of those that
+ * have a directory.  Returns 0, or a negative errno (said, but for
+ * -ENOMEM).
+ */
+static int setup_kernel_reads(struct status_ctx *c, size_t nlines)
+{
+	int r;
+
+	/* without /sys/fs/relatime there is nothing to read per superblock */
+	if (kernel_has_fs_interval(c->kernel))
+		c->read_what = kernel_files_needed(c->ids, c->ncols);
+	if (!c->read_what)
+		return 0;
+	if (devcache_init(&c->cache, nlines) < 0)
+		return -ENOMEM;
+	r = kernel_list_fs(c->kernel, &c->cache.present, &c->cache.npresent);
+	if (r < 0 && r != -ENOMEM)
+		fprintf(stderr, "atimectl: cannot list %s: %s\n",
+			c->kernel->sysfs_root, strerror(-r));
+	return r;
+}
+
+/*
+ * A line for each TARGET of the types asked for, or without TARGETs for
+ * each mount listed.  Every line is made, so that each bad superblock is
+ * reported.  Returns 0 or -ENOMEM.
+ */
+static int add_lines(struct status_ctx *c, struct libmnt_table *tb,
+		     int ntargets, struct libmnt_fs **targets)
+{
+	const struct options *opts = c->opts;
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs;
+	int r = 0;
+
+	for (int i = 0; i < ntargets && r == 0; i++)
+		if (mount_type_matches(targets[i], opts->types))
+			r = add_line(c, targets[i]);
+	if (ntargets > 0)
+		return r;
+
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		return -ENOMEM;
+	while (r == 0 && mnt_table_next_fs(tb, itr, &fs) == 0)
+		if (mount_is_listed(fs, opts->all, opts->types))
+			r = add_line(c, fs);
+	mnt_free_iter(itr);
+	return r;
+}
+
 int verb_status(const struct options *opts, int argc, char **argv)
 {
 	struct status_ctx c = { .opts = opts };
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs **targets = NULL;
 	struct kernel k;
-	bool bad = false;
 	int ret = 1, r;
 
 	if (parse_columns(opts->columns, opts->json, opts->output_all, c.ids, &c.ncols) < 0)
@@ -428,56 +481,19 @@ int verb_status(const struct options *opts, int argc, char **argv)
 
 	if (setup_table(&c) < 0)
 		goto oom;
-	/* without /sys/fs/relatime there is nothing to read per superblock */
-	if (kernel_has_fs_interval(&k))
-		c.read_what = kernel_files_needed(c.ids, c.ncols);
-	if (c.read_what) {
-		if (devcache_init(&c.cache, argc > 0 ? (size_t) argc
-					   : (size_t) mnt_table_get_nents(tb)) < 0)
-			goto oom;
-		r = kernel_list_fs(&k, &c.cache.present, &c.cache.npresent);
-		if (r == -ENOMEM)
-			goto oom;
-		if (r < 0) {
-			fprintf(stderr, "atimectl: cannot list %s: %s\n",
-				k.sysfs_root, strerror(-r));
-			goto out;
-		}
-	}
-
-	/* every line is made, so that each bad superblock is reported */
-	if (argc > 0) {
-		for (int i = 0; i < argc; i++) {
-			if (!mount_type_matches(targets[i], opts->types))
-				continue;
-			r = add_line(&c, targets[i]);
-			if (r < 0)
-				goto oom;
-			bad |= r > 0;
-		}
-	} else {
-		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-		struct libmnt_fs *fs;
-
-		if (!itr)
-			goto oom;
-		r = 0;
-		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
-			if (!mount_is_listed(fs, opts->all, opts->types))
-				continue;
-			r = add_line(&c, fs);
-			bad |= r > 0;
-		}
-		mnt_free_iter(itr);
-		if (r < 0)
-			goto oom;
-	}
+	r = setup_kernel_reads(&c, argc > 0 ? (size_t) argc : (size_t) mnt_table_get_nents(tb));
+	if (r == -ENOMEM)
+		goto oom;
+	if (r < 0)
+		goto out;
+	if (add_lines(&c, tb, argc, targets) < 0)
+		goto oom;
 	/* a write error is reported by close_stdout() at exit */
 	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		goto out;
 	}
-	ret = bad ? 1 : 0;
+	ret = c.bad ? 1 : 0;
 	goto out;
 oom:
 	fprintf(stderr, "atimectl: out of memory\n");

@@ -159,13 +159,13 @@ int verbs_exit_status(int error)
 }
 
 /*
- * Check that every resolved mount has a per-filesystem directory; report
- * each one that does not.  Returns -1 if any is missing.
+ * Does every resolved mount have a per-filesystem directory?  Reports each
+ * one that does not.
  */
-static int check_fs_dirs(const struct kernel *k, int n, char **specs,
-			 struct libmnt_fs **fss)
+static bool all_have_dirs(const struct kernel *k, int n, char **specs,
+			  struct libmnt_fs **fss)
 {
-	int failed = 0;
+	bool ret = true;
 
 	for (int i = 0; i < n; i++) {
 		dev_t devno = mnt_fs_get_devno(fss[i]);
@@ -180,9 +180,9 @@ static int check_fs_dirs(const struct kernel *k, int n, char **specs,
 			name_escape(k->sysfs_root, &e2), majmin);
 		free(e1);
 		free(e2);
-		failed = 1;
+		ret = false;
 	}
-	return failed ? -1 : 0;
+	return ret;
 }
 
 /* Write value (-1 = inherit) to every target, after validating them all. */
@@ -206,7 +206,7 @@ int verbs_write_targets(const struct options *opts, const char *verb,
 		ret = verbs_exit_status(r);
 		goto out;
 	}
-	if (check_fs_dirs(&k, n, specs, fss) < 0)
+	if (!all_have_dirs(&k, n, specs, fss))
 		goto out;
 
 	ret = 0;
