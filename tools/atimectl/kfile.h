@@ -13,7 +13,10 @@
 /* Buffer size for kfile_read(): more than any of them holds. */
 #define KFILE_MAX 64
 
-/* dirfd/path into buf, NUL-terminated.  Returns 0 or a negative errno. */
+/*
+ * dirfd/path (path alone with AT_FDCWD) into buf, NUL-terminated.
+ * Returns 0 or a negative errno.
+ */
 int kfile_read(int dirfd, const char *path, char *buf, size_t len);
 
 /* Drop one trailing newline, for messages that show what a file holds. */

@@ -6,24 +6,27 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "kfile.h"
 #include "procsys.h"
 
 #define GLOBAL_FILE "relatime_interval"
 
+/* The sysctl's file, k->proc_sys_fs/relatime_interval, into path. */
+static int global_path(const struct kernel *k, char *path, size_t len)
+{
+	int n = snprintf(path, len, "%s/" GLOBAL_FILE, k->proc_sys_fs);
+
+	return n < 0 || (size_t) n >= len ? -ENAMETOOLONG : 0;
+}
+
 /* Read the sysctl's text into buf. */
 static int read_global(const struct kernel *k, char *buf, size_t len)
 {
-	int dirfd, r;
+	char path[PATH_MAX];
+	int r = global_path(k, path, sizeof(path));
 
-	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return -errno;
-	r = kfile_read(dirfd, GLOBAL_FILE, buf, len);
-	close(dirfd);
-	return r;
+	return r < 0 ? r : kfile_read(AT_FDCWD, path, buf, len);
 }
 
 int kernel_read_global(const struct kernel *k, int64_t *ret)
@@ -45,14 +48,10 @@ int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
 
 int kernel_write_global(const struct kernel *k, int64_t value)
 {
-	int dirfd, r;
+	char path[PATH_MAX];
+	int r = global_path(k, path, sizeof(path));
 
-	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return -errno;
-	r = kfile_write_int(dirfd, GLOBAL_FILE, value);
-	close(dirfd);
-	return r;
+	return r < 0 ? r : kfile_write_int(AT_FDCWD, path, value);
 }
 
 void kernel_report_write_global(const struct kernel *k, const char *verb, int error)
@@ -63,6 +62,6 @@ void kernel_report_write_global(const struct kernel *k, const char *verb, int er
 		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)\n");
 		return;
 	}
-	snprintf(path, sizeof(path), "%s/" GLOBAL_FILE, k->proc_sys_fs);
+	global_path(k, path, sizeof(path));
 	kfile_report_write(verb, path, error);
 }
