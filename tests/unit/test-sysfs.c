@@ -17,7 +17,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "decimal.h"
 #include "interval.h"
+#include "procsys.h"
 #include "sysfs.h"
 
 struct fixture {
@@ -104,6 +106,7 @@ static int teardown(void **state)
 
 static void test_read(void **state)
 {
+	struct fs_read_errors errors;
 	struct fs_kernel_state st;
 	struct global_interval g;
 	enum interval_origin origin;
@@ -116,7 +119,7 @@ static void test_read(void **state)
 	assert_int_equal(kernel_read_global(&k, &v), 0);
 	assert_int_equal(v, 600);
 
-	kernel_read_fs(&k, makedev(8, 16), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
+	kernel_read_fs(&k, makedev(8, 16), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st, NULL);
 	assert_true(st.has_dir);
 	assert_true(st.has_override);
 	assert_int_equal(st.override, 3600);
@@ -130,7 +133,7 @@ static void test_read(void **state)
 	assert_int_equal(effective_interval(&g, &st, &origin), 3600);
 	assert_int_equal(origin, ORIGIN_OVERRIDE);
 
-	kernel_read_fs(&k, makedev(8, 32), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
+	kernel_read_fs(&k, makedev(8, 32), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st, NULL);
 	assert_true(st.has_dir);
 	assert_false(st.has_override);
 	assert_true(st.has_updates);
@@ -141,15 +144,20 @@ static void test_read(void **state)
 
 	/* counters missing in a directory that exists: an error, not "none" */
 	assert_int_equal(kernel_read_fs(&k, makedev(8, 48),
-					KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st), -ENOENT);
+					KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st, &errors), -ENOENT);
 	assert_int_equal(st.error, -ENOENT);
+	/* each noted for the caller's report */
+	assert_int_equal(errors.error[FS_FILE_INTERVAL], 0);
+	assert_int_equal(errors.error[FS_FILE_UPDATES], -ENOENT);
+	assert_int_equal(errors.error[FS_FILE_SKIPS], -ENOENT);
+	assert_false(errors.malformed[FS_FILE_UPDATES]);
 	assert_true(st.has_dir);
 	assert_false(st.bad_override);
 	assert_false(st.has_updates);
 	assert_false(st.has_skips);
 
 	/* no directory */
-	kernel_read_fs(&k, makedev(8, 64), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st);
+	kernel_read_fs(&k, makedev(8, 64), KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st, NULL);
 	assert_false(st.has_dir);
 	assert_false(st.has_override);
 	assert_false(st.has_updates);
@@ -186,17 +194,17 @@ static void test_write(void **state)
 	struct kernel k;
 
 	assert_int_equal(kernel_open(&k), 0);
-	assert_int_equal(kernel_write_fs(&k, "test", makedev(8, 32), 90), 0);
+	assert_int_equal(kernel_write_fs(&k, makedev(8, 32), 90), 0);
 	snprintf(dir, sizeof(dir), "%s/8:32", f->sys);
 	assert_string_equal(read_file(dir, "relatime_interval", buf, sizeof(buf)), "90\n");
-	assert_int_equal(kernel_write_fs(&k, "test", makedev(8, 32), -1), 0);
+	assert_int_equal(kernel_write_fs(&k, makedev(8, 32), -1), 0);
 	assert_string_equal(read_file(dir, "relatime_interval", buf, sizeof(buf)), "-1\n");
 	/* no directory: ENOENT, nothing created */
-	assert_int_equal(kernel_write_fs(&k, "test", makedev(8, 99), 5), -ENOENT);
+	assert_int_equal(kernel_write_fs(&k, makedev(8, 99), 5), -ENOENT);
 	snprintf(dir, sizeof(dir), "%s/8:99", f->sys);
 	assert_int_not_equal(access(dir, F_OK), 0);
 
-	assert_int_equal(kernel_write_global(&k, "test", 7200), 0);
+	assert_int_equal(kernel_write_global(&k, 7200), 0);
 	assert_string_equal(read_file(f->proc, "relatime_interval", buf, sizeof(buf)), "7200\n");
 	kernel_close(&k);
 }
@@ -218,14 +226,14 @@ static void test_unpatched(void **state)
 	assert_int_equal(kernel_open(&k), 0);
 	assert_false(kernel_has_fs_interval(&k));
 	assert_int_equal(kernel_read_global(&k, &v), -ENOENT);
-	kernel_read_fs(&k, makedev(8, 16), KERNEL_READ_OVERRIDE, &st);
+	kernel_read_fs(&k, makedev(8, 16), KERNEL_READ_OVERRIDE, &st, NULL);
 	assert_false(st.has_dir);
 	global_interval_read(&k, &g);
 	assert_false(g.tunable);
 	assert_int_equal(effective_interval(&g, &st, &origin), 86400);
 	assert_int_equal(origin, ORIGIN_KERNEL);
-	assert_int_equal(kernel_write_fs(&k, "test", makedev(8, 16), 5), -ENOTSUP);
-	assert_int_equal(kernel_write_global(&k, "test", 5), -ENOENT);
+	assert_int_equal(kernel_write_fs(&k, makedev(8, 16), 5), -ENOTSUP);
+	assert_int_equal(kernel_write_global(&k, 5), -ENOENT);
 	kernel_close(&k);
 
 	setenv("ATIMECTL_PROC_SYS_FS", f->proc, 1);
@@ -239,6 +247,7 @@ static void test_bad_override(void **state)
 		"garbage\n", "-5\n", "-2\n", "2147483648\n", "", "\n", "1h\n", "12 34\n",
 	};
 	struct fixture *f = *state;
+	struct fs_read_errors errors;
 	struct fs_kernel_state st;
 	char dir[256], cmd[300];
 	struct kernel k;
@@ -247,19 +256,25 @@ static void test_bad_override(void **state)
 	snprintf(dir, sizeof(dir), "%s/8:80", f->sys);
 	assert_int_equal(kernel_open(&k), 0);
 
-	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st), 0);
+	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st, NULL), 0);
 	assert_false(st.has_override);
 	assert_int_equal(st.error, 0);
 	write_file(dir, "relatime_interval", "2147483647\n");
-	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st), 0);
+	assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_OVERRIDE, &st, NULL), 0);
 	assert_true(st.has_override);
 	assert_int_equal(st.override, 2147483647);
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		write_file(dir, "relatime_interval", bad[i]);
 		assert_int_equal(kernel_read_fs(&k, makedev(8, 80),
-						KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st),
+						KERNEL_READ_OVERRIDE | KERNEL_READ_COUNTERS, &st, &errors),
 				 -EINVAL);
+		/* what it holds, without its newline, for the report */
+		assert_true(errors.malformed[FS_FILE_INTERVAL]);
+		assert_int_equal(strncmp(errors.text[FS_FILE_INTERVAL], bad[i],
+					 strcspn(bad[i], "\n")), 0);
+		assert_null(strchr(errors.text[FS_FILE_INTERVAL], '\n'));
+		assert_false(errors.malformed[FS_FILE_UPDATES]);
 		assert_int_equal(st.error, -EINVAL);
 		assert_true(st.has_dir);
 		assert_false(st.has_override);
@@ -268,7 +283,7 @@ static void test_bad_override(void **state)
 		assert_true(st.has_updates);
 		assert_true(st.has_skips);
 		/* only asked for the counters: no complaint */
-		assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_COUNTERS, &st), 0);
+		assert_int_equal(kernel_read_fs(&k, makedev(8, 80), KERNEL_READ_COUNTERS, &st, NULL), 0);
 		assert_true(st.has_updates);
 		assert_int_equal(st.updates, 1);
 	}
@@ -290,6 +305,18 @@ static void test_devno_format(void **state)
 	assert_string_equal(devno_format(makedev(259, 10), small, sizeof(small)), "");
 }
 
+static void test_decimal(void **state)
+{
+	char buf[DECIMAL_MAX];
+
+	(void) state;
+	assert_string_equal(decimal_u64(0, buf), "0");
+	assert_string_equal(decimal_u64(UINT64_MAX, buf), "18446744073709551615");
+	assert_string_equal(decimal_i64(-1, buf), "-1");
+	assert_string_equal(decimal_i64(86400, buf), "86400");
+	assert_string_equal(decimal_i64(INT64_MIN, buf), "-9223372036854775808");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +326,7 @@ int main(void)
 		cmocka_unit_test(test_unpatched),
 		cmocka_unit_test(test_bad_override),
 		cmocka_unit_test(test_devno_format),
+		cmocka_unit_test(test_decimal),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -102,7 +102,7 @@ static int setup_paths(void **state)
 	snprintf(f->table_path, sizeof(f->table_path), "%s/mountinfo", f->root);
 	instantiate(template, f->table_path, f->root, dev);
 
-	f->tb = mounts_load(f->table_path, false);
+	assert_int_equal(mounts_load(f->table_path, false, &f->tb), 0);
 	assert_non_null(f->tb);
 	f->cache = mnt_new_cache();
 	*state = f;
@@ -278,7 +278,7 @@ static void test_big_table(void **state)
 	(void) state;
 	if (!big)
 		skip();
-	tb = mounts_load(big, false);
+	assert_int_equal(mounts_load(big, false, &tb), 0);
 	assert_non_null(tb);
 	assert_int_equal(mnt_table_get_nents(tb), 10000);
 
@@ -324,7 +324,7 @@ static void test_basic_modes(void **state)
 
 	(void) state;
 	snprintf(path, sizeof(path), "%s/mountinfo-basic", fixtures_dir());
-	tb = mounts_load(path, false);
+	assert_int_equal(mounts_load(path, false, &tb), 0);
 	assert_non_null(tb);
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
 		shown += mount_is_shown_by_default(fs);
@@ -341,6 +341,18 @@ static void test_basic_modes(void **state)
 	assert_int_equal(relatime, 11);
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
+}
+
+/* A table that cannot be loaded: the error, and no table. */
+static void test_load_errors(void **state)
+{
+	struct libmnt_table *tb;
+
+	(void) state;
+	assert_int_equal(mounts_load("/", false, &tb), -EISDIR);
+	assert_null(tb);
+	assert_int_equal(mounts_load("/nonexistent/atimectl-test", false, &tb), -ENOENT);
+	assert_null(tb);
 }
 
 int main(void)
@@ -360,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_devno_parse),
 		cmocka_unit_test(test_basic_modes),
 		cmocka_unit_test(test_big_table),
+		cmocka_unit_test(test_load_errors),
 	};
 	int failed;
 

@@ -19,6 +19,7 @@
 #include "optstr.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 struct planned {
 	struct libmnt_fs *fs;
@@ -73,7 +74,7 @@ static struct libmnt_fs *find_mount_point(struct libmnt_table *tb, const char *p
  */
 static bool still_mounted(const struct options *opts, struct libmnt_fs *fs)
 {
-	struct libmnt_table *now = mounts_load(opts->tab_file, false);
+	struct libmnt_table *now = verbs_load_mounts(opts->tab_file, false);
 	struct libmnt_fs *again;
 	bool ret;
 
@@ -566,16 +567,16 @@ static void write_planned(struct apply_run *run, const struct planned *p, bool g
 		return;
 	}
 	if (gone_ok) {
-		r = kernel_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
+		r = verbs_write_fs_unless_gone(&run->k, "apply", devno, p->seconds);
 		if (r == -ENOENT || r == -ENODEV) {
 			if (!still_mounted(run->opts, p->fs)) {
 				say_gone(mnt_fs_get_target(p->fs), "unmounted");
 				return;
 			}
-			kernel_report_write_fs(&run->k, "apply", devno, -r);
+			kernel_report_fs_write(&run->k, "apply", devno, r);
 		}
 	} else {
-		r = kernel_write_fs(&run->k, "apply", devno, p->seconds);
+		r = verbs_write_fs(&run->k, "apply", devno, p->seconds);
 	}
 	if (r < 0) {
 		run->failed = true;
@@ -753,7 +754,7 @@ static int changes_pass(struct apply_run *run, struct applied *st)
 	size_t pos = 0;
 	int r = 0;
 
-	run->tb = mounts_load(run->opts->tab_file, true);
+	run->tb = verbs_load_mounts(run->opts->tab_file, true);
 	if (!run->tb || !itr) {
 		mnt_free_iter(itr);
 		return run->tb ? -ENOMEM : -EIO;
@@ -895,12 +896,12 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: apply: --if-mounted needs at least one TARGET\n");
 		return EXIT_USAGE;
 	}
-	if (kernel_open(&run.k) < 0)
+	if (verbs_open_kernel(&run.k) < 0)
 		return 1;
 	if (opts->changes) {
 		ret = apply_changes(&run);
 	} else {
-		run.tb = mounts_load(opts->tab_file, true);
+		run.tb = verbs_load_mounts(opts->tab_file, true);
 		if (run.tb)
 			ret = apply_targets(&run, argc, argv);
 	}

@@ -14,6 +14,7 @@
 #include "escape.h"
 #include "fsmap.h"
 #include "granularity.h"
+#include "verbs.h"
 
 void assessment_free(struct assessment *a)
 {
@@ -69,8 +70,7 @@ static long view_for(struct assessment *a, struct libmnt_fs *fs, const struct ke
 	v->devno = mnt_fs_get_devno(fs);
 	v->mode = mount_atime_mode(fs);
 	v->worst = VERDICT_OK;
-	/* a file that cannot be read is reported by kernel_read_fs() */
-	if (kernel_read_fs(k, v->devno, KERNEL_READ_OVERRIDE, &v->kstate) < 0)
+	if (verbs_read_fs(k, v->devno, KERNEL_READ_OVERRIDE, &v->kstate) < 0)
 		a->problems++;
 	view_interval(v, g, w);
 	return (long) a->nfs++;
@@ -135,14 +135,18 @@ void warn_if_critical(const struct options *opts, const dev_t *devno, int64_t se
 	const struct finding *first = NULL;
 	size_t critical = 0;
 	struct kernel k;
+	int r;
 
-	if (opts->quiet || kernel_open(&k) < 0)
+	if (opts->quiet || verbs_open_kernel(&k) < 0)
 		return;
-	if (consumers_gather(&l) < 0 || l.n == 0)
+	r = consumers_gather(&l);
+	if (r == -ENOMEM)
+		fprintf(stderr, "atimectl: out of memory\n");
+	if (r < 0 || l.n == 0)
 		goto out;
 	/* the verb read the same table and files: anything wrong is reported */
-	tb = mounts_load(opts->tab_file, false);
-	if (tb && global_interval_read(&k, &g) == 0)
+	tb = verbs_load_mounts(opts->tab_file, false);
+	if (tb && verbs_read_global(&k, &g) == 0)
 		assess(&l, tb, &k, &g, &w, devno, devno ? 1 : 0, true, &a);
 
 	for (size_t i = 0; i < a.nfindings; i++) {

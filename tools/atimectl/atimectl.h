@@ -31,7 +31,35 @@ struct options {
 	bool quiet;           /* -q: set, global DURATION: no warning about consumers */
 };
 
-/* Each verb returns the exit status: 0, 1 (failure) or EXIT_USAGE. */
+/*
+ * Errors, one way:
+ *
+ * - The lower layers (kernel files: sysfs.c, procsys.c, kfile.c,
+ *   interval.c; mount tables and TARGETs: mounts.c, target.c, fsmap.c;
+ *   text: duration.c, optstr.c, devno.c, decimal.c, escape.c; other
+ *   programs: run-command.c) print nothing.  They return 0 (or a count, a
+ *   pointer, true) on success and a negative errno on failure; a few say
+ *   more through a documented out-parameter (target_resolve()'s reason,
+ *   kernel_read_fs()'s errors).
+ * - Their callers report, with the context only they have (the verb, the
+ *   TARGET as typed).  Where the words need what only the lower layer
+ *   knows (a kernel file's path, what it held), it offers a report
+ *   function, kernel_report_*() and the like, that a caller calls when it
+ *   decides to say it.  verbs.c pairs the calls every verb makes with
+ *   their report, so each failure is said the same way everywhere.
+ * - The verbs (verb_*()), and what they share in verbs.c, print their
+ *   messages, "atimectl: ..." on stderr, and return an exit status: 0, 1
+ *   (failure) or EXIT_USAGE, check also EXIT_CRITICAL.
+ * - Lower layers that still print say why where they do: libmount's
+ *   parser callback for a bad line of a mount table (mounts.c), and the
+ *   readers of atime consumers' configuration (consumer_problem()).
+ */
+
+/*
+ * The verbs.  argc counts the arguments after the verb, as many as the
+ * verb takes: main() refuses any other count, and the options a verb does
+ * not take.
+ */
 int verb_status(const struct options *opts, int argc, char **argv);
 int verb_set(const struct options *opts, int argc, char **argv);
 int verb_reset(const struct options *opts, int argc, char **argv);

@@ -5,7 +5,6 @@
  * and a verdict on each: can it trust the atimes it reads there?
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +13,14 @@
 
 #include "assess.h"
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "interval.h"
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 #include "verdict.h"
 
 /* The findings table: for people, and the "findings" of JSON. */
@@ -73,14 +74,12 @@ static const char *origin_of(const struct fs_view *v)
 	return v->planned ? "planned" : interval_origin_name(v->origin);
 }
 
+_Static_assert(DURATION_FORMAT_MAX >= DECIMAL_MAX, "seconds_text() buffers hold both");
+
 /* A number for JSON, a duration for people. */
-static const char *seconds_text(int64_t s, bool json, char *buf, size_t len)
+static const char *seconds_text(int64_t s, bool json, char buf[static DURATION_FORMAT_MAX])
 {
-	if (json) {
-		snprintf(buf, len, "%" PRId64, s);
-		return buf;
-	}
-	return duration_format(s, buf, len);
+	return json ? decimal_i64(s, buf) : duration_format(s, buf, DURATION_FORMAT_MAX);
 }
 
 /* NULL text leaves the cell empty: null in JSON, "-" for people. */
@@ -110,11 +109,11 @@ static int add_finding_line(struct libscols_table *tb, const struct assessment *
 	cells[FC_CONSUMER] = consumer_kind_name(c->kind);
 	cells[FC_SOURCE] = c->source;
 	cells[FC_PATH] = c->path;
-	cells[FC_AGE] = seconds_text(c->age, json, age, sizeof(age));
+	cells[FC_AGE] = seconds_text(c->age, json, age);
 	cells[FC_TARGET] = mnt_fs_get_target(v->fs);
 	cells[FC_MAJMIN] = devno_format(v->devno, mm, sizeof(mm));
 	cells[FC_MODE] = atime_mode_name(v->mode);
-	cells[FC_INTERVAL] = relatime && known ? seconds_text(v->interval, json, iv, sizeof(iv)) : NULL;
+	cells[FC_INTERVAL] = relatime && known ? seconds_text(v->interval, json, iv) : NULL;
 	cells[FC_ORIGIN] = relatime && known ? origin_of(v) : NULL;
 	cells[FC_WINDOW] = known ? verdict_window(v->mode, v->interval, c->age,
 						  consumer_remover_name(c->kind),
@@ -130,7 +129,7 @@ static int add_finding_line(struct libscols_table *tb, const struct assessment *
 static int add_fs_line(struct libscols_table *tb, const struct fs_view *v)
 {
 	bool relatime = v->mode == ATIME_RELATIME, known = !v->kstate.bad_override;
-	char iv[24], ov[24], mm[DEVNO_FORMAT_MAX];
+	char iv[DURATION_FORMAT_MAX], ov[DURATION_FORMAT_MAX], mm[DEVNO_FORMAT_MAX];
 	struct libscols_line *ln = scols_table_new_line(tb, NULL);
 	const char *cells[FS_N];
 	int r = 0;
@@ -142,10 +141,10 @@ static int add_fs_line(struct libscols_table *tb, const struct fs_view *v)
 	cells[FS_FSTYPE] = mnt_fs_get_fstype(v->fs);
 	cells[FS_MAJMIN] = devno_format(v->devno, mm, sizeof(mm));
 	cells[FS_MODE] = atime_mode_name(v->mode);
-	cells[FS_INTERVAL] = relatime && known ? seconds_text(v->interval, true, iv, sizeof(iv)) : NULL;
+	cells[FS_INTERVAL] = relatime && known ? seconds_text(v->interval, true, iv) : NULL;
 	cells[FS_ORIGIN] = relatime && known ? origin_of(v) : NULL;
 	cells[FS_OVERRIDE] = v->kstate.has_override ?
-		seconds_text(v->kstate.override, true, ov, sizeof(ov)) : NULL;
+		seconds_text(v->kstate.override, true, ov) : NULL;
 	cells[FS_VERDICT] = known ? verdict_name(v->worst) : NULL;
 	for (int i = 0; i < FS_N; i++)
 		r |= set_cell(ln, i, cells[i], true);
@@ -320,29 +319,24 @@ int verb_check(const struct options *opts, int argc, char **argv)
 		}
 		w.active = true;
 	}
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb)
+	r = verbs_load_targets(opts, argc, argv, &tb, &targets);
+	if (r < 0) {
+		ret = verbs_exit_status(r);
 		goto out;
+	}
 	if (argc > 0) {
-		targets = calloc((size_t) argc, sizeof(*targets));
 		devnos = calloc((size_t) argc, sizeof(*devnos));
-		if (!targets || !devnos)
+		if (!devnos)
 			goto oom;
-		r = resolve_targets(tb, argc, argv, targets);
-		if (r < 0) {
-			if (r == -ENOTUNIQ)
-				ret = EXIT_USAGE;
-			goto out;
-		}
 		for (int i = 0; i < argc; i++)
 			devnos[i] = mnt_fs_get_devno(targets[i]);
 		/* "what if" on the TARGETs: as "set" would make it */
 		w.devnos = devnos;
 		w.ndevnos = (size_t) argc;
 	}
-	if (global_interval_read(&k, &g) < 0)
+	if (verbs_read_global(&k, &g) < 0)
 		goto out;
 
 	if (consumers_gather(&l) < 0)

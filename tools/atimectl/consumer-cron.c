@@ -69,8 +69,6 @@ int cron_parse_file(struct consumer_list *l, const char *file, const char *text)
 		llen = 0;
 	}
 	free(logical);
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	return r;
 }
 
@@ -82,10 +80,8 @@ static int cron_read(struct consumer_list *l, const char *path, bool must_exist)
 
 	if (r == -ENOENT && !must_exist)
 		return 0;
-	if (r == -ENOMEM) {
-		fprintf(stderr, "atimectl: out of memory\n");
+	if (r == -ENOMEM)
 		return r;
-	}
 	if (r < 0) {
 		consumer_problem(l, "cron: cannot read %s: %s", name_escape(path, &esc), strerror(-r));
 		free(esc);
@@ -157,8 +153,6 @@ static int cron_read_dir(struct consumer_list *l, const char *dir)
 		free(names[i]);
 	}
 	free(names);
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	return r;
 }
 
@@ -173,17 +167,14 @@ int consumers_gather_cron(struct consumer_list *l)
 	int r;
 
 	if (asprintf(&path, "%s/etc/crontab", root) < 0)
-		goto oom;
+		return -ENOMEM;
 	r = cron_read(l, path, false);
 	free(path);
 	for (size_t i = 0; r == 0 && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		if (asprintf(&path, "%s%s", root, dirs[i]) < 0)
-			goto oom;
+			return -ENOMEM;
 		r = cron_read_dir(l, path);
 		free(path);
 	}
 	return r;
-oom:
-	fprintf(stderr, "atimectl: out of memory\n");
-	return -ENOMEM;
 }

@@ -242,8 +242,6 @@ int find_parse_command(struct consumer_list *l, enum consumer_kind kind,
 	for (size_t i = 0; r == 0 && i < ws.n; i++)
 		if (is_find(&ws.w[i]))
 			r = judge_find(l, kind, where, &ws, i);
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	words_free(&ws);
 	free(esc);
 	return r;

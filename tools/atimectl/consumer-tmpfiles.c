@@ -251,7 +251,6 @@ int tmpfiles_parse_config(struct consumer_list *l, const char *text)
 		line = strndup(p, len);
 		buf = malloc(len + TMPFILES_FIELDS + 1);
 		if (!line || !buf) {
-			fprintf(stderr, "atimectl: out of memory\n");
 			r = -ENOMEM;
 			break;
 		}
@@ -259,7 +258,6 @@ int tmpfiles_parse_config(struct consumer_list *l, const char *text)
 			free(file);
 			file = strdup(line + 2);
 			if (!file) {
-				fprintf(stderr, "atimectl: out of memory\n");
 				r = -ENOMEM;
 				break;
 			}
@@ -294,20 +292,16 @@ int consumers_gather_tmpfiles(struct consumer_list *l)
 	argv[n++] = (char *) program;
 	argv[n++] = (char *) "--cat-config";
 	if (*root) {
-		if (asprintf(&root_arg, "--root=%s", root) < 0) {
-			fprintf(stderr, "atimectl: out of memory\n");
+		if (asprintf(&root_arg, "--root=%s", root) < 0)
 			return -ENOMEM;
-		}
 		argv[n++] = root_arg;
 	}
 	argv[n] = NULL;
 
 	r = run_capture(argv, l->quiet, &text, &status);
 	free(root_arg);
-	if (r == -ENOMEM) {
-		fprintf(stderr, "atimectl: out of memory\n");
+	if (r == -ENOMEM)
 		return r;
-	}
 	if (r < 0 || status != 0) {
 		describe_run_failure(r, status, why, sizeof(why));
 		consumer_problem(l, "tmpfiles: %s --cat-config: %s; its rules are not checked",

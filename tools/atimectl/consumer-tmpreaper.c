@@ -264,7 +264,6 @@ int tmpreaper_parse_config(struct consumer_list *l, const char *file,
 	r = 0;
 	goto out;
 oom:
-	fprintf(stderr, "atimectl: out of memory\n");
 	r = -ENOMEM;
 out:
 	free(fallback);
@@ -282,7 +281,6 @@ int consumers_gather_tmpreaper(struct consumer_list *l)
 	if (asprintf(&conf, "%s/etc/tmpreaper.conf", root) < 0 ||
 	    asprintf(&rcs, "%s/etc/default/rcS", root) < 0) {
 		free(conf);
-		fprintf(stderr, "atimectl: out of memory\n");
 		return -ENOMEM;
 	}
 	r = read_text_file(conf, &text);
@@ -307,8 +305,6 @@ int consumers_gather_tmpreaper(struct consumer_list *l)
 		if (r != -ENOMEM)
 			r = tmpreaper_parse_config(l, conf, text, rcs_text);
 	}
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 out:
 	free(text);
 	free(rcs_text);

@@ -145,8 +145,6 @@ int units_parse_show(struct consumer_list *l, const char *text)
 		}
 		p = eol + 1;
 	}
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	return r;
 }
 
@@ -266,8 +264,6 @@ int consumers_gather_units(struct consumer_list *l)
 			r = units_parse_show(l, text);
 	}
 out:
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	free(text);
 	names_free(&enabled);
 	names_free(&services);

@@ -32,7 +32,7 @@ int consumer_add(struct consumer_list *l, enum consumer_kind kind,
 		struct consumer *n = realloc(l->items, nsize * sizeof(*n));
 
 		if (!n)
-			goto oom;
+			return -ENOMEM;
 		l->items = n;
 		l->size = nsize;
 	}
@@ -46,13 +46,10 @@ int consumer_add(struct consumer_list *l, enum consumer_kind kind,
 		free(c->source);
 		free(c->path);
 		free(c->map_path);
-		goto oom;
+		return -ENOMEM;
 	}
 	l->n++;
 	return 0;
-oom:
-	fprintf(stderr, "atimectl: out of memory\n");
-	return -ENOMEM;
 }
 
 /* "atimectl: MESSAGE" on stderr */

@@ -49,14 +49,18 @@ struct consumer_list {
 
 void consumer_list_free(struct consumer_list *l);
 
-/*
- * Add a consumer; the strings are copied.  Returns 0 or -ENOMEM (then
- * reported).
- */
+/* Add a consumer; the strings are copied.  Returns 0 or -ENOMEM. */
 int consumer_add(struct consumer_list *l, enum consumer_kind kind,
 		 const char *source, const char *path, int64_t age);
 
-/* Report bad input: "atimectl: " and the message on stderr, counted. */
+/*
+ * Report bad input: "atimectl: " and the message on stderr, counted.
+ * Deliberately said here, below the verb: a bad line of configuration is
+ * told with its FILE:LINE as it is met, and reading goes on; quiet (the
+ * warning of set and global, the fuzzers) only counts it.  Running out of
+ * memory is not reported here: the functions return -ENOMEM, and the
+ * verb says it.
+ */
 void consumer_problem(struct consumer_list *l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -116,7 +120,8 @@ int consumers_gather_units(struct consumer_list *l);
  * cron_parse_file(): a crontab or a cron script, line by line.
  * units_parse_show(): what "systemctl show -p Id,ExecStart" prints.
  *
- * Each returns 0 or -ENOMEM; bad input is reported and counted.
+ * Each returns 0 or -ENOMEM; bad input is reported (consumer_problem())
+ * and counted.
  */
 int tmpfiles_parse_config(struct consumer_list *l, const char *text);
 int tmpfiles_parse_age(const char *field, int64_t *age, bool *by_atime,

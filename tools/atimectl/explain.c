@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 
 #include "atime-rule.h"
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "granularity.h"
@@ -27,6 +27,7 @@
 #include "mounts.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 #define TIME_FORMAT_MAX 64
 
@@ -40,35 +41,35 @@ struct explanation {
 	enum interval_origin origin;
 };
 
-/* "2024-05-01 12:00:00.123456789 +0200", local time */
-static char *format_time(const struct timespec *ts, char *buf, size_t len)
+/*
+ * "2024-05-01 12:00:00.123456789 +0200" in local time, without the
+ * nanoseconds unless nsec: "2024-05-01 12:00:00 +0200".  "@SECONDS" for
+ * a time localtime() cannot convert.
+ */
+static char *format_time(const struct timespec *ts, bool nsec, char *buf, size_t len)
 {
+	char date[32], zone[8], num[DECIMAL_MAX];
 	struct tm tm;
-	char date[32], zone[8];
 
 	if (!localtime_r(&ts->tv_sec, &tm)) {
-		snprintf(buf, len, "@%" PRId64, (int64_t) ts->tv_sec);
+		snprintf(buf, len, "@%s", decimal_i64((int64_t) ts->tv_sec, num));
 		return buf;
 	}
 	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
 	strftime(zone, sizeof(zone), "%z", &tm);
-	snprintf(buf, len, "%s.%09ld %s", date, (long) ts->tv_nsec, zone);
+	if (nsec)
+		snprintf(buf, len, "%s.%09ld %s", date, (long) ts->tv_nsec, zone);
+	else
+		snprintf(buf, len, "%s %s", date, zone);
 	return buf;
 }
 
-static char *format_time_sec(time_t t, char *buf, size_t len)
+/* When the next read updates atime, to the second. */
+static char *format_next_update(const struct explanation *e, char *buf, size_t len)
 {
-	struct tm tm;
-	char date[32], zone[8];
+	struct timespec ts = { .tv_sec = e->a.next_update };
 
-	if (!localtime_r(&t, &tm)) {
-		snprintf(buf, len, "@%" PRId64, (int64_t) t);
-		return buf;
-	}
-	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
-	strftime(zone, sizeof(zone), "%z", &tm);
-	snprintf(buf, len, "%s %s", date, zone);
-	return buf;
+	return format_time(&ts, false, buf, len);
 }
 
 /* The inode's own no-atime flag (chattr +A); false when unknown. */
@@ -131,7 +132,7 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 		fprintf(stderr, "atimectl: %s: %s\n", name_escape(file, &esc),
 			r == ENOENT ? "no such file or directory" : strerror(r));
 		free(esc);
-		return -1;
+		return -r;
 	}
 	e->fs = mount_for_file(tb, file, &st);
 	if (!e->fs) {
@@ -139,19 +140,20 @@ static int explain_one(const struct options *opts, const struct kernel *k,
 		fprintf(stderr, "atimectl: %s: cannot find its mount: %s\n", name_escape(file, &esc),
 			r == ENOENT ? "not in the mount table" : strerror(r));
 		free(esc);
-		return -1;
+		return -r;
 	}
 	r = mount_flags(opts, file, e->fs, &e->q);
 	if (r < 0) {
 		fprintf(stderr, "atimectl: %s: cannot read mount flags: %s\n",
 			name_escape(file, &esc), strerror(-r));
 		free(esc);
-		return -1;
+		return r;
 	}
 
 	devno_format(mnt_fs_get_devno(e->fs), e->majmin, sizeof(e->majmin));
-	if (kernel_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate) < 0)
-		return -1;
+	r = verbs_read_fs(k, mnt_fs_get_devno(e->fs), KERNEL_READ_OVERRIDE, &e->kstate);
+	if (r < 0)
+		return r;
 
 	e->q.is_dir = S_ISDIR(st.st_mode);
 	e->q.inode_noatime = inode_has_noatime(file, &st);
@@ -216,9 +218,9 @@ static void print_human(const struct explanation *e)
 		       origin_text(e, o, sizeof(o)));
 	else
 		printf("   Interval: not used by %s\n", atime_mode_name(e->q.mode));
-	printf("      Atime: %s\n", format_time(&e->q.atime, t, sizeof(t)));
-	printf("      Mtime: %s\n", format_time(&e->q.mtime, t, sizeof(t)));
-	printf("      Ctime: %s\n", format_time(&e->q.ctime, t, sizeof(t)));
+	printf("      Atime: %s\n", format_time(&e->q.atime, true, t, sizeof(t)));
+	printf("      Mtime: %s\n", format_time(&e->q.mtime, true, t, sizeof(t)));
+	printf("      Ctime: %s\n", format_time(&e->q.ctime, true, t, sizeof(t)));
 	printf("  Next read: %s atime (%s)\n",
 	       e->a.update ? "updates" : "does not update", e->a.reason);
 	if (e->a.never) {
@@ -226,7 +228,7 @@ static void print_human(const struct explanation *e)
 	} else if (e->a.has_next) {
 		int64_t wait = (int64_t) e->a.next_update - (int64_t) e->q.now.tv_sec;
 
-		printf("    Updates: on reads from %s on", format_time_sec(e->a.next_update, t, sizeof(t)));
+		printf("    Updates: on reads from %s on", format_next_update(e, t, sizeof(t)));
 		if (wait > 0)
 			printf(" (in %s)", duration_format(wait, d, sizeof(d)));
 		if (e->q.mode == ATIME_RELATIME)
@@ -313,10 +315,9 @@ static int cell_str(struct libscols_line *ln, int col, const char *text)
 
 static int cell_int(struct libscols_line *ln, int col, int64_t v)
 {
-	char buf[24];
+	char buf[DECIMAL_MAX];
 
-	snprintf(buf, sizeof(buf), "%" PRId64, v);
-	return scols_line_set_data(ln, (size_t) col, buf);
+	return scols_line_set_data(ln, (size_t) col, decimal_i64(v, buf));
 }
 
 /* libsmartcols reads "0" (and an empty cell) as false, anything else as true */
@@ -329,14 +330,17 @@ static int cell_bool(struct libscols_line *ln, int col, bool v)
 static int cell_time(struct libscols_line *ln, int col, const struct timespec *ts)
 {
 	char buf[TIME_FORMAT_MAX];
+	int r;
 
-	if (cell_str(ln, col, format_time(ts, buf, sizeof(buf))) < 0 ||
-	    cell_int(ln, col + 1, (int64_t) ts->tv_sec) < 0)
-		return -1;
-	return cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
+	r = cell_str(ln, col, format_time(ts, true, buf, sizeof(buf)));
+	if (r == 0)
+		r = cell_int(ln, col + 1, (int64_t) ts->tv_sec);
+	if (r == 0)
+		r = cell_int(ln, col + 2, (int64_t) ts->tv_nsec);
+	return r;
 }
 
-/* One line of the table; < 0 when out of memory. */
+/* One line of the table.  Returns 0 or -ENOMEM. */
 static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 {
 	bool relatime = e->q.mode == ATIME_RELATIME;
@@ -345,7 +349,7 @@ static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 	int r = 0;
 
 	if (!ln)
-		return -1;
+		return -ENOMEM;
 	r |= cell_str(ln, XJ_FILE, e->file);
 	r |= cell_str(ln, XJ_MOUNT, mnt_fs_get_target(e->fs));
 	r |= cell_str(ln, XJ_FSTYPE, mnt_fs_get_fstype(e->fs));
@@ -369,10 +373,10 @@ static int add_json_line(struct libscols_table *tb, const struct explanation *e)
 	r |= cell_bool(ln, XJ_NEVER, e->a.never);
 	r |= cell_str(ln, XJ_REASON, e->a.reason);
 	if (e->a.has_next) {
-		r |= cell_str(ln, XJ_NEXT_UPDATE, format_time_sec(e->a.next_update, buf, sizeof(buf)));
+		r |= cell_str(ln, XJ_NEXT_UPDATE, format_next_update(e, buf, sizeof(buf)));
 		r |= cell_int(ln, XJ_NEXT_UPDATE_SEC, (int64_t) e->a.next_update);
 	}
-	return r < 0 ? -1 : 0;
+	return r < 0 ? -ENOMEM : 0;
 }
 
 int verb_explain(const struct options *opts, int argc, char **argv)
@@ -381,33 +385,19 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 	struct global_interval g;
 	struct libscols_table *json = NULL;
 	struct kernel k;
-	int ret = 0, printed = 0;
+	int ret = 1, printed = 0;
 
-	if (argc < 1) {
-		fprintf(stderr, "atimectl: explain: expected at least one FILE (see --help)\n");
-		return EXIT_USAGE;
-	}
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb) {
-		kernel_close(&k);
-		return 1;
-	}
-	if (global_interval_read(&k, &g) < 0) {
-		mnt_unref_table(tb);
-		kernel_close(&k);
-		return 1;
-	}
-
+	tb = verbs_load_mounts(opts->tab_file, false);
+	if (!tb || verbs_read_global(&k, &g) < 0)
+		goto out;
 	if (opts->json) {
 		json = json_table_new();
-		if (!json) {
-			fprintf(stderr, "atimectl: out of memory\n");
-			ret = 1;
-			goto out;
-		}
+		if (!json)
+			goto oom;
 	}
+	ret = 0;
 	for (int i = 0; i < argc; i++) {
 		struct explanation e;
 
@@ -416,11 +406,8 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 			continue;
 		}
 		if (json) {
-			if (add_json_line(json, &e) < 0) {
-				fprintf(stderr, "atimectl: out of memory\n");
-				ret = 1;
-				goto out;
-			}
+			if (add_json_line(json, &e) < 0)
+				goto oom;
 		} else {
 			if (printed)
 				putchar('\n');
@@ -433,6 +420,10 @@ int verb_explain(const struct options *opts, int argc, char **argv)
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		ret = 1;
 	}
+	goto out;
+oom:
+	fprintf(stderr, "atimectl: out of memory\n");
+	ret = 1;
 out:
 	scols_unref_table(json);
 	mnt_unref_table(tb);

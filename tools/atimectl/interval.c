@@ -9,10 +9,11 @@
 
 #include "escape.h"
 #include "interval.h"
+#include "kfile.h"
+#include "procsys.h"
 
 int global_interval_read(const struct kernel *k, struct global_interval *ret)
 {
-	char text[64], *esc;
 	int64_t v;
 	int r;
 
@@ -26,17 +27,24 @@ int global_interval_read(const struct kernel *k, struct global_interval *ret)
 	}
 	if (r == -ENOENT || r == -ENOTDIR)
 		return 0;
-	if (r == 0 || r == -EINVAL)
-		r = kernel_read_global_text(k, text, sizeof(text));
-	if (r < 0) {
+	return r == 0 ? -EINVAL : r;
+}
+
+void global_interval_report(const struct kernel *k, int error)
+{
+	char text[KFILE_MAX], *esc;
+
+	/* what it holds, read again: it can be read, and is no number */
+	if (error == -EINVAL)
+		error = kernel_read_global_text(k, text, sizeof(text));
+	if (error < 0) {
 		fprintf(stderr, "atimectl: cannot read %s/relatime_interval: %s\n",
-			k->proc_sys_fs, strerror(-r));
-		return r;
+			k->proc_sys_fs, strerror(-error));
+		return;
 	}
 	fprintf(stderr, "atimectl: %s/relatime_interval holds '%s', not a number of seconds (0 to 2147483647)\n",
 		k->proc_sys_fs, name_escape(text, &esc));
 	free(esc);
-	return -EINVAL;
 }
 
 int64_t effective_interval(const struct global_interval *g,

@@ -21,10 +21,12 @@ struct global_interval {
 
 /*
  * Returns 0 (a kernel without the sysctl is not tunable, with 1d), or a
- * negative errno when the file exists but cannot be read or holds no
- * number of seconds; then a message says what was read.
+ * negative errno when the file exists but cannot be read, -EINVAL when it
+ * holds no number of seconds; global_interval_report() says which, and
+ * what was read.
  */
 int global_interval_read(const struct kernel *k, struct global_interval *ret);
+void global_interval_report(const struct kernel *k, int error);
 
 /* The interval a relatime mount of this superblock uses, and why. */
 int64_t effective_interval(const struct global_interval *g,

@@ -10,10 +10,11 @@
 #include "atimectl.h"
 #include "list-targets.h"
 #include "mounts.h"
+#include "verbs.h"
 
 int list_targets(const struct options *opts)
 {
-	struct libmnt_table *tb = mounts_load(opts->tab_file, false);
+	struct libmnt_table *tb = verbs_load_mounts(opts->tab_file, false);
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs;
 

@@ -4,6 +4,7 @@
  * filesystem.
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,20 +21,57 @@
 #define ATIMECTL_VERSION "unknown"
 #endif
 
+/*
+ * Where an option can be used: each verb, and "global" with and without
+ * a DURATION apart (only without it does it print).
+ */
+enum use {
+	USE_STATUS,
+	USE_SET,
+	USE_RESET,
+	USE_GLOBAL,
+	USE_GLOBAL_SET,
+	USE_APPLY,
+	USE_EXPLAIN,
+	USE_CHECK,
+	N_USES
+};
+
+#define U(use) (1u << (use))
+
+static const struct {
+	const char *what;	/* the verb, as "--X does not apply to WHAT" */
+	const char *where;	/* in a list of where an option applies */
+} uses[N_USES] = {
+	[USE_STATUS]     = { "status",          "status" },
+	[USE_SET]        = { "set",             "set" },
+	[USE_RESET]      = { "reset",           "reset" },
+	[USE_GLOBAL]     = { "global",          "global without DURATION" },
+	[USE_GLOBAL_SET] = { "global DURATION", "global DURATION" },
+	[USE_APPLY]      = { "apply",           "apply" },
+	[USE_EXPLAIN]    = { "explain",         "explain" },
+	[USE_CHECK]      = { "check",           "check" },
+};
+
 struct verb {
 	const char *name;
 	int (*run)(const struct options *opts, int argc, char **argv);
+	enum use use, use_with_args;	/* without and with arguments */
+	int min_args, max_args;		/* -1: any number */
+	const char *args;		/* what it expects, when the count is wrong */
 };
 
 static const struct verb verbs[] = {
-	{ "status",  verb_status },
-	{ "set",     verb_set },
-	{ "reset",   verb_reset },
-	{ "global",  verb_global },
-	{ "apply",   verb_apply },
-	{ "explain", verb_explain },
-	{ "check",   verb_check },
+	{ "status",  verb_status,  USE_STATUS,  USE_STATUS,     0, -1, NULL },
+	{ "set",     verb_set,     USE_SET,     USE_SET,        2,  2, "TARGET DURATION" },
+	{ "reset",   verb_reset,   USE_RESET,   USE_RESET,      1, -1, "at least one TARGET" },
+	{ "global",  verb_global,  USE_GLOBAL,  USE_GLOBAL_SET, 0,  1, "at most one DURATION" },
+	{ "apply",   verb_apply,   USE_APPLY,   USE_APPLY,      0, -1, NULL },
+	{ "explain", verb_explain, USE_EXPLAIN, USE_EXPLAIN,    1, -1, "at least one FILE" },
+	{ "check",   verb_check,   USE_CHECK,   USE_CHECK,      0, -1, NULL },
 };
+
+#define N_VERBS (sizeof(verbs) / sizeof(verbs[0]))
 
 static void usage(FILE *out)
 {
@@ -117,148 +155,232 @@ static const struct option longopts[] = {
 };
 
 /*
+ * The options only some verbs take, and where each applies (U(USE_*)), in
+ * the order they are checked.  The others (-F, -v, -h, -V) apply to all.
+ * An output option, which shapes what a verb prints, is refused as "does
+ * not apply to VERB (only to ...)"; any other as "only applies to ...".
+ */
+static const struct option_rule {
+	int id;			/* getopt's value */
+	unsigned int uses;
+	bool output;
+} option_rules[] = {
+	{ 'O',              U(USE_APPLY),                   false },
+	{ OPT_IF_MOUNTED,   U(USE_APPLY),                   false },
+	{ OPT_CHANGES,      U(USE_APPLY),                   false },
+	{ OPT_RECORD_ONLY,  U(USE_APPLY),                   false },
+	{ OPT_INTERVAL,     U(USE_CHECK),                   false },
+	{ 'q',              U(USE_SET) | U(USE_GLOBAL_SET), false },
+	{ OPT_FSTAB,        U(USE_APPLY),                   false },
+	{ 'o',              U(USE_STATUS),                  true },
+	{ OPT_OUTPUT_ALL,   U(USE_STATUS),                  true },
+	{ 'n',              U(USE_STATUS),                  true },
+	{ 'u',              U(USE_STATUS),                  true },
+	{ 'r',              U(USE_STATUS) | U(USE_GLOBAL),  true },
+	{ 'J',              U(USE_STATUS) | U(USE_GLOBAL) | U(USE_EXPLAIN) | U(USE_CHECK), true },
+	{ 'P',              U(USE_STATUS),                  true },
+	{ 'A',              U(USE_STATUS),                  true },
+	{ 't',              U(USE_STATUS),                  true },
+};
+
+#define N_RULES (sizeof(option_rules) / sizeof(option_rules[0]))
+_Static_assert(N_RULES <= 32, "struct cmdline's given has a bit for each rule");
+
+/* Options of which at most one may be given, in the order they are checked. */
+static const int exclusive[][2] = {
+	{ 'J', 'r' },
+	{ 'J', 'P' },
+	{ 'r', 'P' },
+	{ 'o', OPT_OUTPUT_ALL },
+};
+
+/* What parse_options() found besides the options themselves. */
+struct cmdline {
+	char **args;		/* the arguments, the verb first if any */
+	int nargs;
+	unsigned int given;	/* bit i: option_rules[i] was given */
+};
+
+/* The one way main.c says a usage error: "atimectl: MESSAGE". */
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("atimectl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+static const char *long_name(int id)
+{
+	for (const struct option *o = longopts; o->name; o++)
+		if (o->val == id)
+			return o->name;
+	return "?";
+}
+
+/*
+ * The long option "--name" (up to '=') stands for, as getopt_long()
+ * matches it: the exact one, or the one it is a prefix of.  NULL when it
+ * stands for none or for several (*matches counts them).
+ */
+static const struct option *long_match(const char *name, size_t len, int *matches)
+{
+	const struct option *match = NULL;
+
+	*matches = 0;
+	for (const struct option *o = longopts; o->name; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		if (strlen(o->name) == len) {
+			*matches = 1;
+			return o;
+		}
+		match = o;
+		(*matches)++;
+	}
+	return *matches == 1 ? match : NULL;
+}
+
+/* "--output, --output-all, --options": the long options name is a prefix of. */
+static void long_candidates(const char *name, size_t len, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (const struct option *o = longopts; o->name && used < size; o++)
+		if (strncmp(o->name, name, len) == 0)
+			used += (size_t) snprintf(buf + used, size - used, "%s--%s",
+						  used ? ", " : "", o->name);
+}
+
+/*
  * getopt's own messages take two lines and name "-J" for "--json=1"; the
  * contract wants one line that names what the user typed.  typed is the
  * argument that held the bad option.
  */
-static void option_error(int c, const char *typed)
+static int long_option_error(int c, const char *typed)
 {
-	char *esc;
+	const char *name = typed + 2;
+	size_t len = strcspn(name, "=");
+	const struct option *match;
+	char list[512], *esc;
+	int matches, r;
 
-	if (strncmp(typed, "--", 2) == 0) {
-		const char *name = typed + 2;
-		size_t len = strcspn(name, "=");
-		const struct option *match = NULL;
-		int matches = 0;
-
-		for (const struct option *o = longopts; o->name; o++) {
-			if (strncmp(o->name, name, len) != 0)
-				continue;
-			if (strlen(o->name) == len) {	/* exact */
-				match = o;
-				matches = 1;
-				break;
-			}
-			match = o;
-			matches++;
-		}
-		if (c == ':' && match) {
-			fprintf(stderr, "atimectl: option '--%s' needs an argument", match->name);
-		} else if (matches == 1 && name[len] == '=') {
-			fprintf(stderr, "atimectl: option '--%s' takes no argument", match->name);
-		} else if (matches > 1) {
-			const char *sep = "";
-
-			fprintf(stderr, "atimectl: option '--%.*s' is ambiguous: ",
-				(int) len, name_escape(name, &esc));
-			free(esc);
-			for (const struct option *o = longopts; o->name; o++) {
-				if (strncmp(o->name, name, len) == 0) {
-					fprintf(stderr, "%s--%s", sep, o->name);
-					sep = ", ";
-				}
-			}
-		} else {
-			fprintf(stderr, "atimectl: invalid option '%s'", name_escape(typed, &esc));
-			free(esc);
-		}
-	} else if (c == ':') {
-		fprintf(stderr, "atimectl: option '-%c' needs an argument", optopt);
-	} else if (optopt > 0x20 && optopt < 0x7f) {
-		fprintf(stderr, "atimectl: invalid option '-%c'", optopt);
+	match = long_match(name, len, &matches);
+	if (c == ':' && match)
+		return usage_error("option '--%s' needs an argument (see atimectl --help)",
+				   match->name);
+	if (match && name[len] == '=')
+		return usage_error("option '--%s' takes no argument (see atimectl --help)",
+				   match->name);
+	if (matches > 1) {
+		long_candidates(name, len, list, sizeof(list));
+		r = usage_error("option '--%.*s' is ambiguous: %s (see atimectl --help)",
+				(int) len, name_escape(name, &esc), list);
 	} else {
-		fprintf(stderr, "atimectl: invalid option '-\\x%02x'", (unsigned char) optopt);
+		r = usage_error("invalid option '%s' (see atimectl --help)",
+				name_escape(typed, &esc));
 	}
-	fputs(" (see atimectl --help)\n", stderr);
+	free(esc);
+	return r;
 }
 
-static void unknown_verb(const char *word)
+static int option_error(int c, const char *typed)
 {
-	char *esc;
+	if (strncmp(typed, "--", 2) == 0)
+		return long_option_error(c, typed);
+	if (c == ':')
+		return usage_error("option '-%c' needs an argument (see atimectl --help)", optopt);
+	if (optopt > 0x20 && optopt < 0x7f)
+		return usage_error("invalid option '-%c' (see atimectl --help)", optopt);
+	return usage_error("invalid option '-\\x%02x' (see atimectl --help)",
+			   (unsigned char) optopt);
+}
 
-	fprintf(stderr, "atimectl: unknown command '%s' (commands:", name_escape(word, &esc));
+static int unknown_verb(const char *word)
+{
+	char list[128], *esc;
+	size_t used = 0;
+	int r;
+
+	for (size_t i = 0; i < N_VERBS; i++)
+		used += (size_t) snprintf(list + used, sizeof(list) - used, "%s %s",
+					  i ? "," : "", verbs[i].name);
+	r = usage_error("unknown command '%s' (commands:%s; see atimectl --help)",
+			name_escape(word, &esc), list);
 	free(esc);
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		fprintf(stderr, "%s %s", i ? "," : "", verbs[i].name);
-	fputs("; see atimectl --help)\n", stderr);
+	return r;
+}
+
+/* "status, global without DURATION and check": where the uses apply. */
+static void uses_list(unsigned int mask, char *buf, size_t size)
+{
+	int total = __builtin_popcount(mask), n = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < N_USES && used < size; i++) {
+		if (!(mask & U(i)))
+			continue;
+		used += (size_t) snprintf(buf + used, size - used, "%s%s",
+					  n == 0 ? "" : n == total - 1 ? " and " : ", ",
+					  uses[i].where);
+		n++;
+	}
 }
 
 /*
- * The output options and the verbs that print what each shapes: one rule
- * for all, a verb that does not refuses it.  "global" prints only without
- * a DURATION.
+ * The first option given that use does not take, refused; 0 when there is
+ * none.
  */
-enum {
-	PRINTS_STATUS = 1 << 0,
-	PRINTS_GLOBAL = 1 << 1,
-	PRINTS_EXPLAIN = 1 << 2,
-	PRINTS_CHECK = 1 << 3,
-};
-
-/* Returns false after saying which output option verb does not take. */
-static bool check_output_options(const struct options *opts, const struct verb *verb,
-				 int nargs)
+static int check_option_uses(unsigned int given, enum use use)
 {
-	const struct {
-		const char *name;
-		bool given;
-		unsigned int verbs;	/* PRINTS_* */
-		const char *where;
-	} output_options[] = {
-		{ "output", opts->columns != NULL, PRINTS_STATUS, "only to status" },
-		{ "output-all", opts->output_all, PRINTS_STATUS, "only to status" },
-		{ "noheadings", opts->noheadings, PRINTS_STATUS, "only to status" },
-		{ "notruncate", opts->notruncate, PRINTS_STATUS, "only to status" },
-		{ "raw", opts->raw, PRINTS_STATUS | PRINTS_GLOBAL,
-		  "only to status and global without DURATION" },
-		{ "json", opts->json, PRINTS_STATUS | PRINTS_GLOBAL | PRINTS_EXPLAIN | PRINTS_CHECK,
-		  "only to status, global without DURATION, explain and check" },
-		{ "pairs", opts->pairs, PRINTS_STATUS, "only to status" },
-		{ "all", opts->all, PRINTS_STATUS, "only to status" },
-		{ "types", opts->types != NULL, PRINTS_STATUS, "only to status" },
-	};
-	unsigned int prints = 0;
-	const char *what = verb->name;
+	for (size_t i = 0; i < N_RULES; i++) {
+		const struct option_rule *rule = &option_rules[i];
+		const char *name = long_name(rule->id);
+		char where[160];
 
-	if (verb->run == verb_status)
-		prints = PRINTS_STATUS;
-	else if (verb->run == verb_explain)
-		prints = PRINTS_EXPLAIN;
-	else if (verb->run == verb_check)
-		prints = PRINTS_CHECK;
-	else if (verb->run == verb_global && nargs == 0)
-		prints = PRINTS_GLOBAL;
-	else if (verb->run == verb_global)
-		what = "global DURATION";
-
-	for (size_t i = 0; i < sizeof(output_options) / sizeof(output_options[0]); i++) {
-		if (output_options[i].given && !(output_options[i].verbs & prints)) {
-			fprintf(stderr, "atimectl: --%s does not apply to %s (%s)\n",
-				output_options[i].name, what, output_options[i].where);
-			return false;
-		}
+		if (!(given & (1u << i)) || (rule->uses & U(use)))
+			continue;
+		uses_list(rule->uses, where, sizeof(where));
+		if (rule->output)
+			return usage_error("--%s does not apply to %s (only to %s)",
+					   name, uses[use].what, where);
+		if (__builtin_popcount(rule->uses) == 1)
+			return usage_error("--%s only applies to the %s verb", name, where);
+		return usage_error("--%s only applies to %s", name, where);
 	}
-	return true;
+	return 0;
 }
 
-/* One output format: returns false after naming two that were given. */
-static bool check_output_formats(const struct options *opts)
+static bool was_given(unsigned int given, int id)
 {
-	const char *given[3];
-	int n = 0;
+	for (size_t i = 0; i < N_RULES; i++)
+		if (option_rules[i].id == id)
+			return given & (1u << i);
+	return false;
+}
 
-	if (opts->json)
-		given[n++] = "json";
-	if (opts->raw)
-		given[n++] = "raw";
-	if (opts->pairs)
-		given[n++] = "pairs";
-	if (n > 1) {
-		fprintf(stderr, "atimectl: --%s and --%s are mutually exclusive\n",
-			given[0], given[1]);
-		return false;
-	}
-	return true;
+/* Two options of which at most one may be given, refused; 0 when none. */
+static int check_exclusive(unsigned int given)
+{
+	for (size_t i = 0; i < sizeof(exclusive) / sizeof(exclusive[0]); i++)
+		if (was_given(given, exclusive[i][0]) && was_given(given, exclusive[i][1]))
+			return usage_error("--%s and --%s are mutually exclusive",
+					   long_name(exclusive[i][0]), long_name(exclusive[i][1]));
+	return 0;
+}
+
+static int check_arg_count(const struct verb *verb, int nargs)
+{
+	if (nargs < verb->min_args || (verb->max_args >= 0 && nargs > verb->max_args))
+		return usage_error("%s: expected %s (see --help)", verb->name, verb->args);
+	return 0;
 }
 
 /*
@@ -277,18 +399,24 @@ static bool types_valid(const char *list)
 			p += 2;
 			len -= 2;
 		}
-		if (len == 0) {
-			char *esc;
-
-			fprintf(stderr, "atimectl: empty type name in --types '%s'\n",
-				name_escape(list, &esc));
-			free(esc);
+		if (len == 0)
 			return false;
-		}
 		if (p[len] == '\0')
 			return true;
 		p += len + 1;
 	}
+}
+
+static int check_types(const char *list)
+{
+	char *esc;
+	int r;
+
+	if (!list || types_valid(list))
+		return 0;
+	r = usage_error("empty type name in --types '%s'", name_escape(list, &esc));
+	free(esc);
+	return r;
 }
 
 /* After the verb, "-1" is a value, not an option: no option is a digit. */
@@ -297,19 +425,95 @@ static bool is_negative_number(const char *arg)
 	return arg[0] == '-' && ((arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.');
 }
 
-static int parse_options(int argc, char **argv, struct options *opts,
-			 char **args, int *nargs)
+/* Store what option c (with optarg) says in opts. */
+static void set_option(struct options *opts, int c)
+{
+	switch (c) {
+	case 'o':
+		opts->columns = optarg;
+		break;
+	case OPT_OUTPUT_ALL:
+		opts->output_all = true;
+		break;
+	case 'n':
+		opts->noheadings = true;
+		break;
+	case 'u':
+		opts->notruncate = true;
+		break;
+	case 'r':
+		opts->raw = true;
+		break;
+	case 'J':
+		opts->json = true;
+		break;
+	case 'P':
+		opts->pairs = true;
+		break;
+	case 'A':
+		opts->all = true;
+		break;
+	case 't':
+		opts->types = optarg;
+		break;
+	case 'F':
+		opts->tab_file = optarg;
+		break;
+	case OPT_FSTAB:
+		opts->fstab_file = optarg;
+		break;
+	case 'O':
+		opts->optstr = optarg;
+		break;
+	case OPT_IF_MOUNTED:
+		opts->if_mounted = true;
+		break;
+	case OPT_CHANGES:
+		opts->changes = true;
+		break;
+	case OPT_RECORD_ONLY:
+		opts->record_only = true;
+		break;
+	case OPT_INTERVAL:
+		opts->interval = optarg;
+		break;
+	case 'q':
+		opts->quiet = true;
+		break;
+	case 'v':
+		opts->verbose = true;
+		break;
+	case OPT_LIST_TARGETS:
+		opts->list_targets = true;
+		break;
+	}
+}
+
+/* Note option c as given, for the rules. */
+static void note_given(struct cmdline *cl, int c)
+{
+	for (size_t i = 0; i < N_RULES; i++)
+		if (option_rules[i].id == c)
+			cl->given |= 1u << i;
+}
+
+/*
+ * Returns true to go on; false when there is nothing more to do, with the
+ * exit status in *status: 0 after --help or --version, EXIT_USAGE after a
+ * bad option.
+ */
+static bool parse_options(int argc, char **argv, struct options *opts,
+			  struct cmdline *cl, int *status)
 {
 	int c;
 
 	/* getopt's own messages take two lines; the contract wants one */
 	opterr = 0;
-	*nargs = 0;
 	while (optind < argc) {
 		int before = optind;
 
-		if (*nargs > 0 && is_negative_number(argv[optind])) {
-			args[(*nargs)++] = argv[optind++];
+		if (cl->nargs > 0 && is_negative_number(argv[optind])) {
+			cl->args[cl->nargs++] = argv[optind++];
 			continue;
 		}
 		/* "+": stop at each argument, so options may come before and
@@ -318,104 +522,85 @@ static int parse_options(int argc, char **argv, struct options *opts,
 		if (c == -1) {
 			if (optind == before + 1 && strcmp(argv[before], "--") == 0) {
 				while (optind < argc)
-					args[(*nargs)++] = argv[optind++];
+					cl->args[cl->nargs++] = argv[optind++];
 				break;
 			}
 			if (optind < argc)
-				args[(*nargs)++] = argv[optind++];
+				cl->args[cl->nargs++] = argv[optind++];
 			continue;
 		}
 		switch (c) {
-		case 'o':
-			opts->columns = optarg;
-			break;
-		case OPT_OUTPUT_ALL:
-			opts->output_all = true;
-			break;
-		case 'n':
-			opts->noheadings = true;
-			break;
-		case 'u':
-			opts->notruncate = true;
-			break;
-		case 'r':
-			opts->raw = true;
-			break;
-		case 'J':
-			opts->json = true;
-			break;
-		case 'P':
-			opts->pairs = true;
-			break;
-		case 'A':
-			opts->all = true;
-			break;
-		case 't':
-			opts->types = optarg;
-			break;
-		case 'F':
-			opts->tab_file = optarg;
-			break;
-		case OPT_FSTAB:
-			opts->fstab_file = optarg;
-			break;
-		case 'O':
-			opts->optstr = optarg;
-			break;
-		case OPT_IF_MOUNTED:
-			opts->if_mounted = true;
-			break;
-		case OPT_CHANGES:
-			opts->changes = true;
-			break;
-		case OPT_RECORD_ONLY:
-			opts->record_only = true;
-			break;
-		case OPT_INTERVAL:
-			opts->interval = optarg;
-			break;
-		case 'q':
-			opts->quiet = true;
-			break;
-		case 'v':
-			opts->verbose = true;
-			break;
-		case OPT_LIST_TARGETS:
-			opts->list_targets = true;
-			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			*status = 0;
+			return false;
 		case 'V':
 			printf("atimectl %s\n", ATIMECTL_VERSION);
-			return 0;
-		default:
+			*status = 0;
+			return false;
+		case '?':
+		case ':':
 			/* a long option or the end of a cluster: optind moved on */
-			option_error(c, argv[optind > before ? optind - 1 : before]);
-			return EXIT_USAGE;
+			*status = option_error(c, argv[optind > before ? optind - 1 : before]);
+			return false;
+		default:
+			set_option(opts, c);
+			note_given(cl, c);
+			break;
 		}
 	}
-	return -1;
+	return true;
+}
+
+/* A first argument that is no verb is a TARGET of "status". */
+static int find_verb(struct cmdline *cl, const struct verb **ret)
+{
+	*ret = &verbs[0];
+	if (cl->nargs == 0)
+		return 0;
+	for (size_t i = 0; i < N_VERBS; i++) {
+		if (strcmp(cl->args[0], verbs[i].name) == 0) {
+			*ret = &verbs[i];
+			cl->nargs--;
+			memmove(cl->args, cl->args + 1, (size_t) cl->nargs * sizeof(*cl->args));
+			return 0;
+		}
+	}
+	if (!target_spec_is_plausible(cl->args[0]))
+		return unknown_verb(cl->args[0]);
+	return 0;
+}
+
+/* Everything a verb can be refused for before it runs; 0 when none. */
+static int check_verb(const struct cmdline *cl, const struct verb *verb)
+{
+	enum use use = cl->nargs > 0 ? verb->use_with_args : verb->use;
+	int r;
+
+	r = check_option_uses(cl->given, use);
+	if (r == 0)
+		r = check_exclusive(cl->given);
+	if (r == 0)
+		r = check_arg_count(verb, cl->nargs);
+	return r;
 }
 
 static int run(int argc, char **argv)
 {
 	struct options opts = { 0 };
-	const struct verb *verb = NULL;
-	char **args;
-	int nargs, r;
+	struct cmdline cl = { 0 };
+	const struct verb *verb;
+	int r;
 
-	args = calloc((size_t) argc + 1, sizeof(*args));
-	if (!args) {
+	cl.args = calloc((size_t) argc + 1, sizeof(*cl.args));
+	if (!cl.args) {
 		fprintf(stderr, "atimectl: out of memory\n");
 		return 1;
 	}
-	r = parse_options(argc, argv, &opts, args, &nargs);
-	if (r >= 0)
+	if (!parse_options(argc, argv, &opts, &cl, &r))
 		goto out;
-	r = EXIT_USAGE;
-
-	if (opts.types && !types_valid(opts.types))
+	r = check_types(opts.types);
+	if (r)
 		goto out;
 
 	/* a test hook, documented in atimectl(8): the table -F names */
@@ -426,70 +611,20 @@ static int run(int argc, char **argv)
 			opts.tab_file = env;
 	}
 	if (opts.list_targets) {
-		if (nargs > 0) {
-			fprintf(stderr, "atimectl: --list-targets takes no arguments\n");
-			goto out;
-		}
-		r = list_targets(&opts);
+		if (cl.nargs > 0)
+			r = usage_error("--list-targets takes no arguments");
+		else
+			r = list_targets(&opts);
 		goto out;
 	}
 
-	/* a first argument that is no verb is a TARGET of "status" */
-	if (nargs > 0) {
-		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-			if (strcmp(args[0], verbs[i].name) == 0) {
-				verb = &verbs[i];
-				break;
-			}
-		}
-	}
-	if (verb) {
-		nargs--;
-		memmove(args, args + 1, (size_t) nargs * sizeof(*args));
-	} else if (nargs > 0 && !target_spec_is_plausible(args[0])) {
-		unknown_verb(args[0]);
-		goto out;
-	} else {
-		verb = &verbs[0];
-	}
-
-	if (opts.optstr && verb->run != verb_apply) {
-		fprintf(stderr, "atimectl: --options only applies to the apply verb\n");
-		goto out;
-	}
-	if (opts.if_mounted && verb->run != verb_apply) {
-		fprintf(stderr, "atimectl: --if-mounted only applies to the apply verb\n");
-		goto out;
-	}
-	if ((opts.changes || opts.record_only) && verb->run != verb_apply) {
-		fprintf(stderr, "atimectl: --%s only applies to the apply verb\n",
-			opts.changes ? "changes" : "record-only");
-		goto out;
-	}
-	if (opts.interval && verb->run != verb_check) {
-		fprintf(stderr, "atimectl: --interval only applies to the check verb\n");
-		goto out;
-	}
-	if (opts.quiet && !(verb->run == verb_set || (verb->run == verb_global && nargs > 0))) {
-		fprintf(stderr, "atimectl: --quiet only applies to set and global DURATION\n");
-		goto out;
-	}
-	if (opts.fstab_file && verb->run != verb_apply) {
-		fprintf(stderr, "atimectl: --fstab only applies to the apply verb\n");
-		goto out;
-	}
-	if (!check_output_options(&opts, verb, nargs))
-		goto out;
-	if (!check_output_formats(&opts))
-		goto out;
-	if (opts.columns && opts.output_all) {
-		fprintf(stderr, "atimectl: --output and --output-all are mutually exclusive\n");
-		goto out;
-	}
-
-	r = verb->run(&opts, nargs, args);
+	r = find_verb(&cl, &verb);
+	if (r == 0)
+		r = check_verb(&cl, verb);
+	if (r == 0)
+		r = verb->run(&opts, cl.nargs, cl.args);
 out:
-	free(args);
+	free(cl.args);
 	return r;
 }
 

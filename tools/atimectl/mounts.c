@@ -12,6 +12,11 @@
 #include "escape.h"
 #include "mounts.h"
 
+/*
+ * The one message a lower layer prints, deliberately: libmount calls this
+ * for each bad line while it parses, the only time the line is known, and
+ * goes on with the next.  Like findmnt, atimectl says so and uses the rest.
+ */
 static int parser_errcb(struct libmnt_table *tb, const char *filename, int line)
 {
 	char *esc;
@@ -24,17 +29,21 @@ static int parser_errcb(struct libmnt_table *tb, const char *filename, int line)
 	return 1;  /* skip the line, keep going */
 }
 
-struct libmnt_table *mounts_load(const char *file, bool with_utab)
+static const char *table_name(const char *file)
+{
+	return file ? file : "/proc/self/mountinfo";
+}
+
+int mounts_load(const char *file, bool with_utab, struct libmnt_table **ret)
 {
 	struct libmnt_table *tb;
-	const char *name = file ? file : "/proc/self/mountinfo";
+	struct stat st;
 	int r;
 
+	*ret = NULL;
 	tb = mnt_new_table();
-	if (!tb) {
-		fprintf(stderr, "atimectl: out of memory\n");
-		return NULL;
-	}
+	if (!tb)
+		return -ENOMEM;
 	mnt_table_set_parser_errcb(tb, parser_errcb);
 
 	/*
@@ -45,20 +54,29 @@ struct libmnt_table *mounts_load(const char *file, bool with_utab)
 	if (with_utab && (!file || getenv("LIBMOUNT_UTAB")))
 		r = mnt_table_parse_mtab(tb, file);
 	else
-		r = mnt_table_parse_file(tb, name);
+		r = mnt_table_parse_file(tb, table_name(file));
 	if (r < 0) {
-		struct stat st;
-		char *esc;
-
 		/* libmount says EINVAL for a directory; findmnt says what it is */
-		if (stat(name, &st) == 0 && S_ISDIR(st.st_mode))
+		if (stat(table_name(file), &st) == 0 && S_ISDIR(st.st_mode))
 			r = -EISDIR;
-		fprintf(stderr, "atimectl: cannot read %s: %s\n", name_escape(name, &esc), strerror(-r));
-		free(esc);
 		mnt_unref_table(tb);
-		return NULL;
+		return r;
 	}
-	return tb;
+	*ret = tb;
+	return 0;
+}
+
+void mounts_report_load(const char *file, int error)
+{
+	char *esc;
+
+	if (error == -ENOMEM) {
+		fprintf(stderr, "atimectl: out of memory\n");
+		return;
+	}
+	fprintf(stderr, "atimectl: cannot read %s: %s\n",
+		name_escape(table_name(file), &esc), strerror(-error));
+	free(esc);
 }
 
 /* Is name (length len) one of the comma-separated options in optstr? */

@@ -15,9 +15,12 @@ enum atime_mode {
  * Load a mount table.  file is a mountinfo (or fstab/mtab format) file, or
  * NULL for the kernel's /proc/self/mountinfo; with_utab merges the
  * userspace options libmount keeps in /run/mount/utab (only for NULL).
- * Returns NULL after printing an error.
+ * Returns 0 and the table in *ret, or a negative errno (-EISDIR for a
+ * directory) that mounts_report_load() says.  A line that cannot be parsed
+ * is said at once, and left out.
  */
-struct libmnt_table *mounts_load(const char *file, bool with_utab);
+int mounts_load(const char *file, bool with_utab, struct libmnt_table **ret);
+void mounts_report_load(const char *file, int error);
 
 /* relatime, strictatime or noatime, from the mount's VFS options. */
 enum atime_mode mount_atime_mode(struct libmnt_fs *fs);

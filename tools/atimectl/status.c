@@ -13,6 +13,7 @@
 #include <libsmartcols.h>
 
 #include "atimectl.h"
+#include "decimal.h"
 #include "duration.h"
 #include "escape.h"
 #include "granularity.h"
@@ -21,6 +22,7 @@
 #include "status.h"
 #include "sysfs.h"
 #include "target.h"
+#include "verbs.h"
 
 enum {
 	COL_TARGET,
@@ -202,7 +204,7 @@ static const struct fs_kernel_state *devcache_get(struct devcache *c,
 	if (!c->slots[i].used) {
 		c->slots[i].used = true;
 		c->slots[i].devno = devno;
-		kernel_read_fs(k, devno, what, &c->slots[i].state);
+		verbs_read_fs(k, devno, what, &c->slots[i].state);
 	}
 	return &c->slots[i].state;
 }
@@ -216,6 +218,7 @@ struct status_ctx {
 	size_t ncols;
 	unsigned int read_what;
 	struct devcache cache;
+	bool bad;	/* a kernel file could not be read or held nonsense */
 };
 
 /* Everything one output line shows. */
@@ -248,19 +251,6 @@ static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
 		r->interval = interval_kept(rule, atime_granularity(mnt_fs_get_fstype(fs)));
 		r->coarse = r->interval != rule;
 	}
-}
-
-/* Decimal digits of v, without printf: this runs for every cell. */
-static const char *format_u64(uint64_t v, char buf[static 24])
-{
-	char *p = buf + 23;
-
-	*p = '\0';
-	do {
-		*--p = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return p;
 }
 
 /*
@@ -304,7 +294,7 @@ static const char *cell_text(const struct row *r, int col, bool json,
 		if (!relatime)
 			return NULL;
 		if (json)	/* seconds, as a JSON number */
-			return len >= 24 ? format_u64((uint64_t) r->interval, buf) : NULL;
+			return len >= DECIMAL_MAX ? decimal_i64(r->interval, buf) : NULL;
 		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
 		if (!relatime && !json && r->st->has_override)
@@ -316,21 +306,21 @@ static const char *cell_text(const struct row *r, int col, bool json,
 		if (!r->st->has_override)
 			return NULL;
 		if (json)
-			return len >= 24 ? format_u64((uint64_t) r->st->override, buf) : NULL;
+			return len >= DECIMAL_MAX ? decimal_i64(r->st->override, buf) : NULL;
 		return duration_format(r->st->override, buf, len);
 	case COL_UPDATES:
-		return r->st->has_updates && len >= 24 ? format_u64(r->st->updates, buf) : NULL;
+		return r->st->has_updates && len >= DECIMAL_MAX ? decimal_u64(r->st->updates, buf) : NULL;
 	case COL_SKIPS:
-		return r->st->has_skips && len >= 24 ? format_u64(r->st->skips, buf) : NULL;
+		return r->st->has_skips && len >= DECIMAL_MAX ? decimal_u64(r->st->skips, buf) : NULL;
 	}
 	return NULL;
 }
 
 /*
- * Returns 0, -ENOMEM, or 1 when a kernel file for the mount could not be
+ * Returns 0 or -ENOMEM.  When a kernel file for the mount could not be
  * read or holds what the kernel cannot have written (reported once per
- * superblock by kernel_read_fs()); the line is added all the same, with
- * what is not known missing.
+ * superblock by verbs_read_fs()), c->bad is set and the line is added all
+ * the same, with what is not known missing.
  */
 static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 {
@@ -356,7 +346,8 @@ static int add_line(struct status_ctx *c, struct libmnt_fs *fs)
 		if (text && scols_line_set_data(ln, i, text) < 0)
 			return -ENOMEM;
 	}
-	return r.st->error ? 1 : 0;
+	c->bad |= r.st->error != 0;
+	return 0;
 }
 
 /* Which kernel files the columns need. */
@@ -410,95 +401,99 @@ static int setup_table(struct status_ctx *c)
 	return 0;
 }
 
+/*
+ * What the columns need of each superblock, and the list of those that
+ * have a directory.  Returns 0, or a negative errno (said, but for
+ * -ENOMEM).
+ */
+static int setup_kernel_reads(struct status_ctx *c, size_t nlines)
+{
+	int r;
+
+	/* without /sys/fs/relatime there is nothing to read per superblock */
+	if (kernel_has_fs_interval(c->kernel))
+		c->read_what = kernel_files_needed(c->ids, c->ncols);
+	if (!c->read_what)
+		return 0;
+	if (devcache_init(&c->cache, nlines) < 0)
+		return -ENOMEM;
+	r = kernel_list_fs(c->kernel, &c->cache.present, &c->cache.npresent);
+	if (r < 0 && r != -ENOMEM)
+		fprintf(stderr, "atimectl: cannot list %s: %s\n",
+			c->kernel->sysfs_root, strerror(-r));
+	return r;
+}
+
+/*
+ * A line for each TARGET of the types asked for, or without TARGETs for
+ * each mount listed.  Every line is made, so that each bad superblock is
+ * reported.  Returns 0 or -ENOMEM.
+ */
+static int add_lines(struct status_ctx *c, struct libmnt_table *tb,
+		     int ntargets, struct libmnt_fs **targets)
+{
+	const struct options *opts = c->opts;
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs;
+	int r = 0;
+
+	for (int i = 0; i < ntargets && r == 0; i++)
+		if (mount_type_matches(targets[i], opts->types))
+			r = add_line(c, targets[i]);
+	if (ntargets > 0)
+		return r;
+
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		return -ENOMEM;
+	while (r == 0 && mnt_table_next_fs(tb, itr, &fs) == 0)
+		if (mount_is_listed(fs, opts->all, opts->types))
+			r = add_line(c, fs);
+	mnt_free_iter(itr);
+	return r;
+}
+
 int verb_status(const struct options *opts, int argc, char **argv)
 {
 	struct status_ctx c = { .opts = opts };
 	struct libmnt_table *tb = NULL;
 	struct libmnt_fs **targets = NULL;
 	struct kernel k;
-	bool bad = false;
 	int ret = 1, r;
 
 	if (parse_columns(opts->columns, opts->json, opts->output_all, c.ids, &c.ncols) < 0)
 		return EXIT_USAGE;
 
-	if (kernel_open(&k) < 0)
+	if (verbs_open_kernel(&k) < 0)
 		return 1;
 	c.kernel = &k;
 
-	tb = mounts_load(opts->tab_file, false);
-	if (!tb)
+	r = verbs_load_targets(opts, argc, argv, &tb, &targets);
+	if (r < 0) {
+		ret = verbs_exit_status(r);
 		goto out;
-
-	if (argc > 0) {
-		targets = calloc((size_t) argc, sizeof(*targets));
-		if (!targets)
-			goto oom;
-		r = resolve_targets(tb, argc, argv, targets);
-		if (r < 0) {
-			if (r == -ENOTUNIQ)
-				ret = EXIT_USAGE;
-			goto out;
-		}
 	}
 
 	if (!kernel_has_fs_interval(&k))
 		kernel_note_unsupported();
-	if (global_interval_read(&k, &c.global) < 0)
+	if (verbs_read_global(&k, &c.global) < 0)
 		goto out;
 
 	if (setup_table(&c) < 0)
 		goto oom;
-	/* without /sys/fs/relatime there is nothing to read per superblock */
-	if (kernel_has_fs_interval(&k))
-		c.read_what = kernel_files_needed(c.ids, c.ncols);
-	if (c.read_what) {
-		if (devcache_init(&c.cache, argc > 0 ? (size_t) argc
-					   : (size_t) mnt_table_get_nents(tb)) < 0)
-			goto oom;
-		r = kernel_list_fs(&k, &c.cache.present, &c.cache.npresent);
-		if (r == -ENOMEM)
-			goto oom;
-		if (r < 0) {
-			fprintf(stderr, "atimectl: cannot list %s: %s\n",
-				k.sysfs_root, strerror(-r));
-			goto out;
-		}
-	}
-
-	/* every line is made, so that each bad superblock is reported */
-	if (argc > 0) {
-		for (int i = 0; i < argc; i++) {
-			if (!mount_type_matches(targets[i], opts->types))
-				continue;
-			r = add_line(&c, targets[i]);
-			if (r < 0)
-				goto oom;
-			bad |= r > 0;
-		}
-	} else {
-		struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-		struct libmnt_fs *fs;
-
-		if (!itr)
-			goto oom;
-		r = 0;
-		while (r >= 0 && mnt_table_next_fs(tb, itr, &fs) == 0) {
-			if (!mount_is_listed(fs, opts->all, opts->types))
-				continue;
-			r = add_line(&c, fs);
-			bad |= r > 0;
-		}
-		mnt_free_iter(itr);
-		if (r < 0)
-			goto oom;
-	}
+	r = setup_kernel_reads(&c, argc > 0 ? (size_t) argc : (size_t) mnt_table_get_nents(tb));
+	if (r == -ENOMEM)
+		goto oom;
+	if (r < 0)
+		goto out;
+	if (add_lines(&c, tb, argc, targets) < 0)
+		goto oom;
 	/* a write error is reported by close_stdout() at exit */
 	if (scols_print_table(c.table) < 0 && !ferror(stdout)) {
 		fprintf(stderr, "atimectl: cannot print the table\n");
 		goto out;
 	}
-	ret = bad ? 1 : 0;
+	ret = c.bad ? 1 : 0;
 	goto out;
 oom:
 	fprintf(stderr, "atimectl: out of memory\n");

@@ -1,51 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The kernel side: the global sysctl and the per-superblock directories.
+ * The kernel side, per superblock: /sys/fs/relatime/MAJ:MIN/.
  */
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "escape.h"
+#include "kfile.h"
 #include "sysfs.h"
 
 #define DEFAULT_PROC_SYS_FS "/proc/sys/fs"
 #define DEFAULT_SYSFS_RELATIME "/sys/fs/relatime"
-
-/* Digits of v, backwards from end; returns the first digit. */
-static char *format_uint_backwards(unsigned int v, char *end)
-{
-	do {
-		*--end = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
-}
-
-/* Called once per mount by "status": no printf. */
-char *devno_format(dev_t devno, char *buf, size_t len)
-{
-	char tmp[DEVNO_FORMAT_MAX], *end = tmp + sizeof(tmp), *p;
-
-	*--end = '\0';
-	p = format_uint_backwards(minor(devno), end);
-	*--p = ':';
-	p = format_uint_backwards(major(devno), p);
-	if ((size_t) (end - p) + 1 > len) {
-		if (len > 0)
-			buf[0] = '\0';
-		return buf;
-	}
-	memcpy(buf, p, (size_t) (end - p) + 1);
-	return buf;
-}
 
 static const char *env_or(const char *name, const char *fallback)
 {
@@ -54,13 +25,17 @@ static const char *env_or(const char *name, const char *fallback)
 	return v && *v ? v : fallback;
 }
 
+static const char *sysfs_root(void)
+{
+	return env_or("ATIMECTL_SYSFS_RELATIME", DEFAULT_SYSFS_RELATIME);
+}
+
 int kernel_open(struct kernel *k)
 {
 	k->sysfs_fd = -1;
 	k->proc_sys_fs = strdup(env_or("ATIMECTL_PROC_SYS_FS", DEFAULT_PROC_SYS_FS));
-	k->sysfs_root = strdup(env_or("ATIMECTL_SYSFS_RELATIME", DEFAULT_SYSFS_RELATIME));
+	k->sysfs_root = strdup(sysfs_root());
 	if (!k->proc_sys_fs || !k->sysfs_root) {
-		fprintf(stderr, "atimectl: out of memory\n");
 		kernel_close(k);
 		return -ENOMEM;
 	}
@@ -69,12 +44,18 @@ int kernel_open(struct kernel *k)
 	if (k->sysfs_fd < 0 && errno != ENOENT) {
 		int r = -errno;
 
-		fprintf(stderr, "atimectl: cannot open %s: %s\n",
-			k->sysfs_root, strerror(errno));
 		kernel_close(k);
 		return r;
 	}
 	return 0;
+}
+
+void kernel_report_open(int error)
+{
+	if (error == -ENOMEM)
+		fprintf(stderr, "atimectl: out of memory\n");
+	else
+		fprintf(stderr, "atimectl: cannot open %s: %s\n", sysfs_root(), strerror(-error));
 }
 
 void kernel_close(struct kernel *k)
@@ -98,284 +79,159 @@ void kernel_note_unsupported(void)
 	fprintf(stderr, "atimectl: this kernel has no per-filesystem relatime interval (no /sys/fs/relatime)\n");
 }
 
-/* Read a small file at dirfd/path into buf, NUL-terminated. */
-static int read_small(int dirfd, const char *path, char *buf, size_t len)
+static const struct {
+	const char *name;
+	const char *holds;	/* what the kernel writes there */
+} fs_files[FS_NFILES] = {
+	[FS_FILE_INTERVAL] = { "relatime_interval", "-1 or a number of seconds (0 to 2147483647)" },
+	[FS_FILE_UPDATES]  = { "atime_updates",     "a count" },
+	[FS_FILE_SKIPS]    = { "relatime_skips",    "a count" },
+};
+
+/* "MAJ:MIN/FILE", relative to sysfs_fd; no printf: status reads thousands. */
+struct fs_path {
+	char s[DEVNO_FORMAT_MAX + 32];
+	size_t dirlen;
+};
+
+static void fs_path_init(struct fs_path *p, dev_t devno)
 {
-	ssize_t n;
-	int fd;
+	devno_format(devno, p->s, DEVNO_FORMAT_MAX);
+	p->dirlen = strlen(p->s);
+}
 
-	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	if (n < 0) {
-		int r = -errno;
+static const char *fs_path_of(struct fs_path *p, enum fs_file f)
+{
+	p->s[p->dirlen] = '/';
+	strcpy(p->s + p->dirlen + 1, fs_files[f].name);
+	return p->s;
+}
 
-		close(fd);
-		return r;
+/*
+ * Note what is wrong with file f for the report: error, and what it holds
+ * when that is not what the kernel writes (text).  Returns error.
+ */
+static int note_error(struct fs_read_errors *e, enum fs_file f, int error,
+		      const char *text)
+{
+	e->error[f] = error;
+	e->malformed[f] = text != NULL;
+	if (text) {
+		snprintf(e->text[f], sizeof(e->text[f]), "%s", text);
+		kfile_chomp(e->text[f]);
 	}
-	close(fd);
-	buf[n] = '\0';
-	return 0;
-}
-
-/* Did strto*() consume a number, followed by nothing but a newline? */
-static bool number_ends_well(const char *s, const char *end)
-{
-	if (errno != 0 || end == s)
-		return false;
-	while (*end == '\n' || *end == ' ')
-		end++;
-	return *end == '\0';
-}
-
-/* Parse a decimal integer with optional trailing newline. */
-static int parse_int64(const char *s, int64_t *ret)
-{
-	char *end;
-	long long v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (!number_ends_well(s, end))
-		return -EINVAL;
-	*ret = v;
-	return 0;
-}
-
-static int parse_uint64(const char *s, uint64_t *ret)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s == '-')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (!number_ends_well(s, end))
-		return -EINVAL;
-	*ret = v;
-	return 0;
-}
-
-int kernel_read_global(const struct kernel *k, int64_t *ret)
-{
-	char buf[64];
-	int dirfd, r;
-
-	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return -errno;
-	r = read_small(dirfd, "relatime_interval", buf, sizeof(buf));
-	close(dirfd);
-	if (r < 0)
-		return r;
-	return parse_int64(buf, ret);
-}
-
-int kernel_read_global_text(const struct kernel *k, char *buf, size_t len)
-{
-	int dirfd, r;
-	size_t n;
-
-	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return -errno;
-	r = read_small(dirfd, "relatime_interval", buf, len);
-	close(dirfd);
-	if (r < 0)
-		return r;
-	n = strlen(buf);
-	if (n > 0 && buf[n - 1] == '\n')
-		buf[n - 1] = '\0';
-	return 0;
-}
-
-/* Print a write failure the way users can act on it. */
-static void report_write_error(const char *verb, const char *rawpath, int error)
-{
-	char *esc;
-	const char *path = name_escape(rawpath, &esc);
-
-	switch (error) {
-	case EACCES:
-	case EPERM:
-		fprintf(stderr, "atimectl: %s: permission denied writing %s (are you root?)\n",
-			verb, path);
-		break;
-	case EINVAL:
-		fprintf(stderr, "atimectl: %s: the kernel rejected the value written to %s\n",
-			verb, path);
-		break;
-	case ENOENT:
-	case ENODEV:
-		fprintf(stderr, "atimectl: %s: %s is gone (filesystem no longer mounted?)\n",
-			verb, path);
-		break;
-	case EROFS:
-		fprintf(stderr, "atimectl: %s: %s is on a read-only filesystem\n",
-			verb, path);
-		break;
-	default:
-		fprintf(stderr, "atimectl: %s: cannot write %s: %s\n",
-			verb, path, strerror(error));
-		break;
-	}
-	free(esc);
-}
-
-/* Write "value\n" to dirfd/name; returns 0 or a positive errno. */
-static int write_value(int dirfd, const char *name, int64_t value)
-{
-	char buf[32];
-	int fd, len, error = 0;
-	ssize_t n;
-
-	len = snprintf(buf, sizeof(buf), "%" PRId64 "\n", value);
-	fd = openat(dirfd, name, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return errno;
-	n = write(fd, buf, (size_t) len);
-	if (n < 0)
-		error = errno;
-	else if (n != len)
-		error = EIO;
-	if (close(fd) < 0 && error == 0)
-		error = errno;
 	return error;
 }
 
-int kernel_write_global(const struct kernel *k, const char *verb, int64_t value)
+/* The override, from what reading relatime_interval (r) put in buf. */
+static void take_override(struct fs_kernel_state *ret, int r, const char *buf,
+			  struct fs_read_errors *e)
 {
-	char path[PATH_MAX];
-	int dirfd, error;
+	int64_t interval;
 
-	snprintf(path, sizeof(path), "%s/relatime_interval", k->proc_sys_fs);
-	dirfd = open(k->proc_sys_fs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0) {
-		error = errno;
-	} else {
-		error = write_value(dirfd, "relatime_interval", value);
-		close(dirfd);
+	/* -1: none; anything else but 0..INT_MAX is not the kernel's */
+	if (r == 0 && kfile_parse_int(buf, &interval) == 0 &&
+	    interval >= -1 && interval <= INT_MAX) {
+		ret->has_override = interval >= 0;
+		if (ret->has_override)
+			ret->override = interval;
+		return;
 	}
-	if (error == ENOENT) {
-		fprintf(stderr, "atimectl: this kernel has no global relatime interval (no /proc/sys/fs/relatime_interval)\n");
-		return -ENOENT;
-	}
-	if (error) {
-		report_write_error(verb, path, error);
-		return -error;
-	}
+	ret->bad_override = true;
+	if (r < 0)
+		ret->error = note_error(e, FS_FILE_INTERVAL, r, NULL);
+	else
+		ret->error = note_error(e, FS_FILE_INTERVAL, -EINVAL, buf);
+}
+
+/*
+ * One counter.  *gone when the whole directory went away (the filesystem
+ * was unmounted meanwhile): then it is no error.
+ */
+static int read_counter(const struct kernel *k, dev_t devno, struct fs_path *p,
+			enum fs_file f, uint64_t *ret, struct fs_read_errors *e,
+			bool *gone)
+{
+	char buf[KFILE_MAX];
+	int r;
+
+	r = kfile_read(k->sysfs_fd, fs_path_of(p, f), buf, sizeof(buf));
+	*gone = (r == -ENOENT || r == -ENODEV) && !kernel_fs_has_dir(k, devno);
+	if (*gone)
+		return 0;
+	if (r < 0)
+		return note_error(e, f, r, NULL);
+	if (kfile_parse_uint(buf, ret) < 0)
+		return note_error(e, f, -EINVAL, buf);
 	return 0;
 }
 
-/*
- * A file of the directory that holds what the kernel cannot have written:
- * say which, what it holds (escaped, without its newline) and what it
- * should hold.  Returns -EINVAL.
- */
-static int report_bad_content(const struct kernel *k, const char *rel,
-			      char *text, const char *want)
+/* Both counters; a superblock gone meanwhile is as if never there. */
+static void take_counters(const struct kernel *k, dev_t devno, struct fs_path *p,
+			  struct fs_kernel_state *ret, struct fs_read_errors *e)
 {
-	char *esc;
-	size_t n = strlen(text);
-
-	if (n > 0 && text[n - 1] == '\n')
-		text[n - 1] = '\0';
-	fprintf(stderr, "atimectl: %s/%s holds '%s', not %s\n",
-		k->sysfs_root, rel, name_escape(text, &esc), want);
-	free(esc);
-	return -EINVAL;
-}
-
-/*
- * An override the kernel cannot have written: say what the file holds, as
- * global_interval_read() does for the sysctl.
- */
-static int report_bad_override(const struct kernel *k, const char *rel,
-			       char *text, int error)
-{
-	if (error) {
-		fprintf(stderr, "atimectl: cannot read %s/%s: %s\n",
-			k->sysfs_root, rel, strerror(error));
-		return -error;
-	}
-	return report_bad_content(k, rel, text,
-				  "-1 or a number of seconds (0 to 2147483647)");
-}
-
-/*
- * One counter, or a message that says which file and why.  Returns 1 when
- * the whole directory went away (the filesystem was unmounted meanwhile).
- */
-static int read_counter(const struct kernel *k, dev_t devno, const char *rel,
-			uint64_t *ret)
-{
-	char buf[64];
+	bool gone;
 	int r;
 
-	r = read_small(k->sysfs_fd, rel, buf, sizeof(buf));
-	if ((r == -ENOENT || r == -ENODEV) && !kernel_fs_has_dir(k, devno))
-		return 1;
-	if (r < 0) {
-		fprintf(stderr, "atimectl: cannot read %s/%s: %s\n",
-			k->sysfs_root, rel, strerror(-r));
-		return r;
-	}
-	if (parse_uint64(buf, ret) == 0)
-		return 0;
-	return report_bad_content(k, rel, buf, "a count");
+	r = read_counter(k, devno, p, FS_FILE_UPDATES, &ret->updates, e, &gone);
+	ret->has_updates = r == 0 && !gone;
+	if (r < 0 && !ret->error)
+		ret->error = r;
+	if (!gone)
+		r = read_counter(k, devno, p, FS_FILE_SKIPS, &ret->skips, e, &gone);
+	ret->has_skips = r == 0 && !gone;
+	if (r < 0 && !ret->error)
+		ret->error = r;
+	if (gone && !ret->error)
+		memset(ret, 0, sizeof(*ret));
 }
 
 int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
-		   struct fs_kernel_state *ret)
+		   struct fs_kernel_state *ret, struct fs_read_errors *errors)
 {
-	char path[DEVNO_FORMAT_MAX + 32], buf[64];
-	int64_t interval;
-	size_t dirlen;
+	struct fs_read_errors unused;
+	char buf[KFILE_MAX];
+	struct fs_path p;
 	int r;
 
 	memset(ret, 0, sizeof(*ret));
+	if (!errors)
+		errors = &unused;
+	memset(errors->error, 0, sizeof(errors->error));
+	memset(errors->malformed, 0, sizeof(errors->malformed));
 	if (k->sysfs_fd < 0)
 		return 0;
 
-	devno_format(devno, path, DEVNO_FORMAT_MAX);
-	dirlen = strlen(path);
-
+	fs_path_init(&p, devno);
 	/* The first file read also tells whether the directory exists. */
-	memcpy(path + dirlen, "/relatime_interval", sizeof("/relatime_interval"));
-	r = read_small(k->sysfs_fd, path, buf, sizeof(buf));
+	r = kfile_read(k->sysfs_fd, fs_path_of(&p, FS_FILE_INTERVAL), buf, sizeof(buf));
 	if (r == -ENOENT || r == -ENOTDIR)
 		return 0;
 	ret->has_dir = true;
-	if (what & KERNEL_READ_OVERRIDE) {
-		/* -1: none; anything else but 0..INT_MAX is not the kernel's */
-		if (r < 0 || parse_int64(buf, &interval) < 0 ||
-		    interval < -1 || interval > INT_MAX) {
-			ret->error = report_bad_override(k, path, buf, -r);
-			ret->bad_override = true;
-		} else if (interval >= 0) {
-			ret->has_override = true;
-			ret->override = interval;
+	if (what & KERNEL_READ_OVERRIDE)
+		take_override(ret, r, buf, errors);
+	if (what & KERNEL_READ_COUNTERS)
+		take_counters(k, devno, &p, ret, errors);
+	return ret->error;
+}
+
+void kernel_report_read_fs(const struct kernel *k, dev_t devno,
+			   const struct fs_read_errors *e)
+{
+	char majmin[DEVNO_FORMAT_MAX], *esc;
+
+	devno_format(devno, majmin, sizeof(majmin));
+	for (int f = 0; f < FS_NFILES; f++) {
+		if (e->malformed[f]) {
+			fprintf(stderr, "atimectl: %s/%s/%s holds '%s', not %s\n",
+				k->sysfs_root, majmin, fs_files[f].name,
+				name_escape(e->text[f], &esc), fs_files[f].holds);
+			free(esc);
+		} else if (e->error[f]) {
+			fprintf(stderr, "atimectl: cannot read %s/%s/%s: %s\n",
+				k->sysfs_root, majmin, fs_files[f].name, strerror(-e->error[f]));
 		}
 	}
-
-	if (what & KERNEL_READ_COUNTERS) {
-		memcpy(path + dirlen, "/atime_updates", sizeof("/atime_updates"));
-		r = read_counter(k, devno, path, &ret->updates);
-		ret->has_updates = r == 0;
-		if (r < 0 && !ret->error)
-			ret->error = r;
-		memcpy(path + dirlen, "/relatime_skips", sizeof("/relatime_skips"));
-		if (r <= 0)
-			r = read_counter(k, devno, path, &ret->skips);
-		ret->has_skips = r == 0;
-		if (r < 0 && !ret->error)
-			ret->error = r;
-		if (r > 0 && !ret->error)	/* gone: as if never there */
-			memset(ret, 0, sizeof(*ret));
-	}
-	return ret->error;
 }
 
 static int compare_devno(const void *a, const void *b)
@@ -383,24 +239,6 @@ static int compare_devno(const void *a, const void *b)
 	dev_t x = *(const dev_t *) a, y = *(const dev_t *) b;
 
 	return x < y ? -1 : x > y;
-}
-
-/* "MAJ:MIN" as the kernel names the directories. */
-static bool parse_dir_name(const char *name, dev_t *ret)
-{
-	unsigned long maj, min;
-	char *end;
-
-	if (*name < '0' || *name > '9')
-		return false;
-	maj = strtoul(name, &end, 10);
-	if (*end != ':' || end[1] < '0' || end[1] > '9')
-		return false;
-	min = strtoul(end + 1, &end, 10);
-	if (*end != '\0' || maj > 0xfff || min > 0xfffff)
-		return false;
-	*ret = makedev(maj, min);
-	return true;
 }
 
 int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n)
@@ -429,7 +267,7 @@ int kernel_list_fs(const struct kernel *k, dev_t **ret, size_t *n)
 	while ((de = readdir(dir))) {
 		dev_t devno;
 
-		if (!parse_dir_name(de->d_name, &devno))
+		if (devno_parse(de->d_name, &devno) < 0)
 			continue;
 		if (count == size) {
 			size_t nsize = size ? size * 2 : 64;
@@ -469,44 +307,26 @@ bool kernel_fs_has_dir(const struct kernel *k, dev_t devno)
 	return faccessat(k->sysfs_fd, name, F_OK, 0) == 0;
 }
 
-static int write_fs(const struct kernel *k, const char *verb, dev_t devno,
-		    int64_t value, bool report_gone)
+int kernel_write_fs(const struct kernel *k, dev_t devno, int64_t value)
 {
-	char rel[DEVNO_FORMAT_MAX + 32], path[PATH_MAX];
-	int error;
+	struct fs_path p;
 
-	devno_format(devno, rel, DEVNO_FORMAT_MAX);
-	strcat(rel, "/relatime_interval");
-	snprintf(path, sizeof(path), "%s/%s", k->sysfs_root, rel);
-
-	if (k->sysfs_fd < 0) {
-		kernel_note_unsupported();
+	if (k->sysfs_fd < 0)
 		return -ENOTSUP;
-	}
-	error = write_value(k->sysfs_fd, rel, value);
-	if (error && (report_gone || (error != ENOENT && error != ENODEV)))
-		report_write_error(verb, path, error);
-	return -error;
+	fs_path_init(&p, devno);
+	return kfile_write_int(k->sysfs_fd, fs_path_of(&p, FS_FILE_INTERVAL), value);
 }
 
-int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
-		    int64_t value)
-{
-	return write_fs(k, verb, devno, value, true);
-}
-
-int kernel_write_fs_unless_gone(const struct kernel *k, const char *verb,
-				dev_t devno, int64_t value)
-{
-	return write_fs(k, verb, devno, value, false);
-}
-
-void kernel_report_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+void kernel_report_fs_write(const struct kernel *k, const char *verb, dev_t devno,
 			    int error)
 {
 	char path[PATH_MAX], majmin[DEVNO_FORMAT_MAX];
 
-	snprintf(path, sizeof(path), "%s/%s/relatime_interval", k->sysfs_root,
-		 devno_format(devno, majmin, sizeof(majmin)));
-	report_write_error(verb, path, error);
+	if (error == -ENOTSUP) {
+		kernel_note_unsupported();
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/%s/%s", k->sysfs_root,
+		 devno_format(devno, majmin, sizeof(majmin)), fs_files[FS_FILE_INTERVAL].name);
+	kfile_report_write(verb, path, error);
 }

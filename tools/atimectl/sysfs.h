@@ -6,12 +6,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "devno.h"
+#include "kfile.h"
+
 /* Interval the kernel uses when it has no relatime_interval patches. */
 #define UPSTREAM_RELATIME_INTERVAL INT64_C(86400)
 
 /*
- * The kernel interface: /proc/sys/fs/relatime_interval and
- * /sys/fs/relatime/MAJ:MIN/.  Both roots can be redirected for tests with
+ * The kernel interface: /proc/sys/fs/relatime_interval (procsys.h) and
+ * /sys/fs/relatime/MAJ:MIN/ (the rest of this file), opened together by
+ * kernel_open().  Both roots can be redirected for tests with
  * $ATIMECTL_PROC_SYS_FS and $ATIMECTL_SYSFS_RELATIME.
  */
 struct kernel {
@@ -38,9 +42,29 @@ enum {
 	KERNEL_READ_COUNTERS = 1 << 1,
 };
 
-/* Returns 0, or a negative errno (message already printed). */
+/* The files of /sys/fs/relatime/MAJ:MIN/ that kernel_read_fs() reads. */
+enum fs_file {
+	FS_FILE_INTERVAL,    /* relatime_interval */
+	FS_FILE_UPDATES,     /* atime_updates */
+	FS_FILE_SKIPS,       /* relatime_skips */
+	FS_NFILES
+};
+
+/* What kernel_read_fs() found wrong, file by file. */
+struct fs_read_errors {
+	int error[FS_NFILES];           /* reading it failed: a negative errno */
+	bool malformed[FS_NFILES];      /* it holds text, not what the kernel writes */
+	char text[FS_NFILES][KFILE_MAX];
+};
+
+/*
+ * Open the kernel interface.  Returns 0, or a negative errno: -ENOMEM,
+ * or why /sys/fs/relatime (which may be missing) could not be opened;
+ * kernel_report_open() says which.
+ */
 int kernel_open(struct kernel *k);
 void kernel_close(struct kernel *k);
+void kernel_report_open(int error);
 
 /* True when /sys/fs/relatime exists, i.e. the kernel has the patches. */
 bool kernel_has_fs_interval(const struct kernel *k);
@@ -49,31 +73,19 @@ bool kernel_has_fs_interval(const struct kernel *k);
 void kernel_note_unsupported(void);
 
 /*
- * Read fs.relatime_interval.  Returns 0, -ENOENT when the kernel has no such
- * sysctl, or another negative errno.
- */
-int kernel_read_global(const struct kernel *k, int64_t *ret);
-
-/*
- * The text of relatime_interval as read, for messages: up to len - 1
- * bytes, trailing newline removed.  Returns 0 or a negative errno.
- */
-int kernel_read_global_text(const struct kernel *k, char *buf, size_t len);
-
-/* Write fs.relatime_interval; prints an error with context on failure. */
-int kernel_write_global(const struct kernel *k, const char *verb, int64_t value);
-
-/*
  * Read the files selected by what (KERNEL_READ_*) for one superblock.  A
  * missing directory is not an error (has_dir = false).  In a directory
  * that exists, a file that cannot be read, a relatime_interval that holds
  * anything but -1 or 0..2147483647 (bad_override), a counter that holds no
- * count, are errors: a message names the file and says why or what it
- * holds, the files that could be read are filled in, and the first error
- * is returned (a negative errno), also in ret->error.
+ * count, are errors: the files that could be read are filled in, the first
+ * error is returned (a negative errno), also in ret->error, and each one
+ * is noted in *errors (unless NULL) for kernel_report_read_fs(), which
+ * names the file and says why or what it holds.
  */
 int kernel_read_fs(const struct kernel *k, dev_t devno, unsigned int what,
-		   struct fs_kernel_state *ret);
+		   struct fs_kernel_state *ret, struct fs_read_errors *errors);
+void kernel_report_read_fs(const struct kernel *k, dev_t devno,
+			   const struct fs_read_errors *errors);
 
 /*
  * The device numbers that have a directory under /sys/fs/relatime, sorted,
@@ -88,24 +100,17 @@ bool devno_list_contains(const dev_t *list, size_t n, dev_t devno);
 bool kernel_fs_has_dir(const struct kernel *k, dev_t devno);
 
 /*
- * Write relatime_interval of one superblock (-1 = inherit).  Prints an error
- * with context ("verb: ... writing PATH") on failure and returns it.
+ * Write relatime_interval of one superblock (-1 = inherit).  Returns 0 or
+ * a negative errno: -ENOTSUP without /sys/fs/relatime, -ENOENT or -ENODEV
+ * when the superblock's directory is gone (it was unmounted).
  */
-int kernel_write_fs(const struct kernel *k, const char *verb, dev_t devno,
-		    int64_t value);
+int kernel_write_fs(const struct kernel *k, dev_t devno, int64_t value);
 
 /*
- * The same, but says nothing when the superblock's directory is gone
- * (-ENOENT, -ENODEV: it was unmounted), for a caller that may expect it;
- * kernel_report_write_fs() says it if the caller does not.
+ * Say why kernel_write_fs() failed (error, a negative errno), for verb:
+ * "atimectl: VERB: permission denied writing PATH (are you root?)".
  */
-int kernel_write_fs_unless_gone(const struct kernel *k, const char *verb,
-				dev_t devno, int64_t value);
-void kernel_report_write_fs(const struct kernel *k, const char *verb, dev_t devno,
+void kernel_report_fs_write(const struct kernel *k, const char *verb, dev_t devno,
 			    int error);
-
-/* "MAJ:MIN" of a device number. */
-char *devno_format(dev_t devno, char *buf, size_t len);
-#define DEVNO_FORMAT_MAX 32
 
 #endif

@@ -5,36 +5,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 
-#include "escape.h"
-#include "sysfs.h"
 #include "target.h"
-
-int devno_parse(const char *s, dev_t *ret)
-{
-	unsigned long maj, min;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	maj = strtoul(s, &end, 10);
-	if (errno || *end != ':' || end[1] < '0' || end[1] > '9')
-		return -EINVAL;
-	min = strtoul(end + 1, &end, 10);
-	if (errno || *end != '\0')
-		return -EINVAL;
-	/* the kernel's dev_t has 12 bits of major and 20 bits of minor */
-	if (maj > 0xfff || min > 0xfffff)
-		return -EINVAL;
-	*ret = makedev(maj, min);
-	return 0;
-}
 
 /* Is the mount point target a prefix of path, at a component boundary? */
 static size_t target_prefix_len(const char *target, const char *path)
@@ -288,58 +263,6 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
 	}
 	*ret = fs;
 	return 0;
-}
-
-/* "atimectl: SPEC: ambiguous: mounted from it are /run (0:25), /tmp (0:26); ..." */
-static void report_ambiguous(struct libmnt_table *tb, const char *spec,
-			     struct libmnt_fs *fs)
-{
-	const char *source = mnt_fs_get_source(fs);
-	struct libmnt_iter *itr = mnt_new_iter(MNT_ITER_FORWARD);
-	struct libmnt_fs *other;
-	const char *sep = "";
-	char *esc;
-
-	fprintf(stderr, "atimectl: %s: ambiguous: mounted from it are ", name_escape(spec, &esc));
-	free(esc);
-	while (itr && mnt_table_next_fs(tb, itr, &other) == 0) {
-		char majmin[DEVNO_FORMAT_MAX];
-
-		if (!mnt_fs_streq_srcpath(other, source))
-			continue;
-		fprintf(stderr, "%s%s (%s)", sep, name_escape(mnt_fs_get_target(other), &esc),
-			devno_format(mnt_fs_get_devno(other), majmin, sizeof(majmin)));
-		free(esc);
-		sep = ", ";
-	}
-	mnt_free_iter(itr);
-	fputs("; name one by mount point or MAJ:MIN\n", stderr);
-}
-
-int resolve_targets(struct libmnt_table *tb, int n, char **specs,
-		    struct libmnt_fs **fss)
-{
-	struct libmnt_cache *cache = mnt_new_cache();
-	int ret = 0;
-
-	for (int i = 0; i < n; i++) {
-		const char *reason = NULL;
-		char *esc;
-		int r = target_resolve(tb, cache, specs[i], &fss[i], &reason);
-
-		if (r == -ENOTUNIQ) {
-			report_ambiguous(tb, specs[i], fss[i]);
-			ret = r;
-		} else if (r < 0) {
-			fprintf(stderr, "atimectl: %s: %s\n", name_escape(specs[i], &esc),
-				reason ? reason : "cannot resolve");
-			free(esc);
-			if (ret == 0)
-				ret = r;
-		}
-	}
-	mnt_unref_cache(cache);
-	return ret;
 }
 
 struct libmnt_fs *mount_for_file(struct libmnt_table *tb, const char *path,

@@ -6,6 +6,8 @@
 #include <sys/types.h>
 #include <libmount.h>
 
+#include "devno.h"
+
 /*
  * Find the mount a TARGET names: a mount point or any path inside a mounted
  * filesystem, a source device (/dev/vdb), a tag (UUID=, LABEL=, ...), or
@@ -27,9 +29,6 @@ int target_resolve(struct libmnt_table *tb, struct libmnt_cache *cache,
  */
 bool target_spec_is_plausible(const char *spec);
 
-/* Parse "MAJ:MIN" strictly.  Returns 0 or -EINVAL. */
-int devno_parse(const char *s, dev_t *ret);
-
 /*
  * The mount whose target is the longest prefix of the canonical path,
  * preferring entries with device number devno (pass has_devno = 0 to
@@ -41,18 +40,6 @@ struct libmnt_fs *mount_for_path(struct libmnt_table *tb, const char *path,
 
 /* First mount with this device number, preferring one of its root "/". */
 struct libmnt_fs *mount_for_devno(struct libmnt_table *tb, dev_t devno);
-
-
-/*
- * Resolve every TARGET before anything is changed.  Reports each one that
- * fails ("atimectl: TARGET: reason"); on success fills fss[0..n-1] and
- * returns 0.  A source that other filesystems are mounted from too names
- * no one filesystem: its mounts are listed, and -ENOTUNIQ is returned (a
- * usage error) if any TARGET was such; otherwise the first failure's
- * negative errno.
- */
-int resolve_targets(struct libmnt_table *tb, int n, char **specs,
-		    struct libmnt_fs **fss);
 
 /*
  * The mount a file (already stat'ed into st) lives on: the longest mount
