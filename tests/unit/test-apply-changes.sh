@@ -71,6 +71,18 @@ utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=30min'
 run "remount with a new value" 0 "/srv/data (8:16): relatime interval 30min (x-relatime-interval=30min)" "" --changes
 expect_value "remount with a new value" 8:16 1800
 
+# status says where the interval comes from: "option" while the override
+# is what the mount declares, "override" once set otherwise.
+origin() {
+	ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/utab \
+		"${wrapper[@]}" "$ATIMECTL" status -F "$MI" -n -o ORIGIN "$1"
+}
+[ "$(origin /srv/data)" = option ] || { echo "FAIL: origin of a declared value: $(origin /srv/data)" >&2; failures=$((failures + 1)); }
+echo 600 >"$T/sys/8:16/relatime_interval"
+[ "$(origin /srv/data)" = override ] || { echo "FAIL: origin of a value set otherwise: $(origin /srv/data)" >&2; failures=$((failures + 1)); }
+[ "$(origin /mnt/with\ space)" = global ] || { echo "FAIL: origin without an override: $(origin '/mnt/with space')" >&2; failures=$((failures + 1)); }
+echo 1800 >"$T/sys/8:16/relatime_interval"
+
 # A bad value is reported once, and the rest is applied.  (An unbalanced
 # quote never reaches utab: mount(8) drops the option, see
 # atimectl-generator.)

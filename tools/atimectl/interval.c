@@ -64,6 +64,8 @@ const char *interval_origin_name(enum interval_origin origin)
 	switch (origin) {
 	case ORIGIN_OVERRIDE:
 		return "override";
+	case ORIGIN_OPTION:
+		return "option";
 	case ORIGIN_GLOBAL:
 		return "global";
 	case ORIGIN_KERNEL:

@@ -9,6 +9,7 @@
 
 enum interval_origin {
 	ORIGIN_OVERRIDE,   /* /sys/fs/relatime/MAJ:MIN/relatime_interval */
+	ORIGIN_OPTION,     /* the same, the value the mount declares */
 	ORIGIN_GLOBAL,     /* fs.relatime_interval */
 	ORIGIN_KERNEL,     /* built-in 24h of a kernel without the patches */
 };
@@ -33,7 +34,7 @@ int64_t effective_interval(const struct global_interval *g,
 			   const struct fs_kernel_state *fs,
 			   enum interval_origin *origin);
 
-/* "override", "global", "kernel" */
+/* "override", "option", "global", "kernel" */
 const char *interval_origin_name(enum interval_origin origin);
 
 #endif

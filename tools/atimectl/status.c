@@ -19,6 +19,7 @@
 #include "granularity.h"
 #include "interval.h"
 #include "mounts.h"
+#include "optstr.h"
 #include "status.h"
 #include "sysfs.h"
 #include "target.h"
@@ -53,7 +54,7 @@ static const struct column_info columns[N_COLUMNS] = {
 	[COL_MAJMIN]   = { "MAJ:MIN",  SCOLS_JSON_STRING, 6, 0, "device number of the superblock (MAJ:MIN)" },
 	[COL_MODE]     = { "MODE",     SCOLS_JSON_STRING, 6, 0, "atime mode: relatime, strictatime or noatime" },
 	[COL_INTERVAL] = { "INTERVAL", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "effective relatime interval (relatime mounts only; at least the filesystem's atime step)" },
-	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: override, global, kernel, granularity" },
+	[COL_ORIGIN]   = { "ORIGIN",   SCOLS_JSON_STRING, 6, 0, "where the interval comes from: option, override, global, kernel, granularity" },
 	[COL_OVERRIDE] = { "OVERRIDE", SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "per-filesystem override, if set" },
 	[COL_UPDATES]  = { "UPDATES",  SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "atime updates since the superblock was created" },
 	[COL_SKIPS]    = { "SKIPS",    SCOLS_JSON_NUMBER, 6, SCOLS_FL_RIGHT, "accesses the relatime rule did not turn into an update" },
@@ -228,9 +229,28 @@ struct row {
 	enum interval_origin origin;
 	int64_t interval;                  /* relatime only, as the filesystem keeps it */
 	bool coarse;                       /* the filesystem's atime step, not the interval */
+	bool declared;                     /* the override is what the mount declares */
 	const struct fs_kernel_state *st;
 	char majmin[DEVNO_FORMAT_MAX];
 };
+
+/*
+ * Does the mount declare this override: x-relatime-interval= of the same
+ * value in its userspace options (utab), as fstab, a unit, systemd-mount
+ * or mount -o put it there?  The kernel does not tell a value written to
+ * the sysfs file from one given as relatime_interval= (it shows both as
+ * the mount option): only the declaration atimectl applies is known.
+ */
+static bool mount_declares(struct libmnt_fs *fs, int64_t override)
+{
+	char *value = NULL;
+	int64_t seconds;
+	int r;
+
+	r = optstr_parse_relatime_interval(mnt_fs_get_user_options(fs), &seconds, &value);
+	free(value);
+	return r == 1 && seconds == override;
+}
 
 static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
 {
@@ -245,8 +265,12 @@ static void fill_row(struct status_ctx *c, struct libmnt_fs *fs, struct row *r)
 	if (c->read_what)
 		r->st = devcache_get(&c->cache, c->kernel, mnt_fs_get_devno(fs), c->read_what);
 	r->coarse = false;
+	r->declared = r->st->has_override && mount_declares(fs, r->st->override);
 	if (r->mode == ATIME_RELATIME) {
 		int64_t rule = effective_interval(&c->global, r->st, &r->origin);
+
+		if (r->origin == ORIGIN_OVERRIDE && r->declared)
+			r->origin = ORIGIN_OPTION;
 
 		r->interval = interval_kept(rule, atime_granularity(mnt_fs_get_fstype(fs)));
 		r->coarse = r->interval != rule;
@@ -298,7 +322,7 @@ static const char *cell_text(const struct row *r, int col, bool json,
 		return duration_format(r->interval, buf, len);
 	case COL_ORIGIN:
 		if (!relatime && !json && r->st->has_override)
-			return interval_origin_name(ORIGIN_OVERRIDE);
+			return interval_origin_name(r->declared ? ORIGIN_OPTION : ORIGIN_OVERRIDE);
 		if (relatime && r->coarse)
 			return "granularity";
 		return relatime ? interval_origin_name(r->origin) : NULL;

@@ -138,7 +138,8 @@ int verbs_load_targets(const struct options *opts, int n, char **specs,
 	int r;
 
 	*fss = NULL;
-	r = mounts_load(opts->tab_file, false, tb);
+	/* with utab: status tells a declared interval from another */
+	r = mounts_load(opts->tab_file, true, tb);
 	if (r < 0) {
 		mounts_report_load(opts->tab_file, r);
 		return r;

@@ -14,8 +14,8 @@ mountpoint -q /srv/cache || die "/srv/cache is not mounted ($(systemctl show -P 
 expect_interval "/srv/mail" /srv/mail 600
 expect_interval "/srv/cache" /srv/cache 7200
 atimectl status /srv/mail /srv/cache
-atimectl status /srv/mail | grep -q '10min *override' || die "status: $(atimectl status /srv/mail)"
-atimectl status /srv/cache | grep -q '2h *override' || die "status: $(atimectl status /srv/cache)"
+atimectl status /srv/mail | grep -q '10min *option' || die "status: $(atimectl status /srv/mail)"
+atimectl status /srv/cache | grep -q '2h *option' || die "status: $(atimectl status /srv/cache)"
 
 # The demo (scripts/run.sh without a terminal) prints the status once
 # both disks are mounted, which is once both intervals are set: the kernel
