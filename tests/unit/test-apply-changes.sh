@@ -34,7 +34,7 @@ run() {
 	local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc out err
 	shift 4
 	ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys \
-	ATIMECTL_APPLIED=$T/state/applied LIBMOUNT_UTAB=$T/utab \
+	ATIMECTL_APPLIED=$T/state/applied LIBMOUNT_UTAB=$T/utab ATIMECTL_APPLY_QUIET_MS=0 \
 		"${wrapper[@]}" "$ATIMECTL" apply -F "${mi:-$MI}" "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	out=$(cat "$T/out")
@@ -147,6 +147,35 @@ utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
 run "changed after recording" 0 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" "" --changes
 fake_kernel
 run "record only without --changes" 2 "" "atimectl: apply: --record-only needs --changes" --record-only
+
+# A mount made while a run waits for utab to settle is that run's: the
+# path unit does not watch while the service runs.
+fake_kernel
+rm -f "$T/state/applied"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
+ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/utab \
+ATIMECTL_APPLIED=$T/state/applied ATIMECTL_APPLY_QUIET_MS=3000 \
+	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes >"$T/out" 2>"$T/err" &
+pid=$!
+for ((i = 0; i < 100; i++)); do
+	[ "$(tr -d '\n' <"$T/sys/8:16/relatime_interval")" = 3600 ] && break
+	sleep 0.05
+done
+# as libmount writes it: a new file renamed over the old one
+printf '%s\n' 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h' \
+	'ID=29 SRC=/dev/sdd TARGET=/mnt/stack ROOT=/ OPTS=x-relatime-interval=2h' >"$T/utab.new"
+mv "$T/utab.new" "$T/utab"
+wait "$pid"
+rc=$?
+want="/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)
+/mnt/stack (8:48): relatime interval 2h (x-relatime-interval=2h)"
+[ "$rc" = 0 ] && [ "$(cat "$T/out")" = "$want" ] && [ ! -s "$T/err" ] || {
+	printf 'FAIL: a mount made while the run settles: exit %s\n  stdout: %s\n  stderr: %s\n' \
+		"$rc" "$(cat "$T/out")" "$(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
+expect_value "a mount made while the run settles" 8:48 7200
+fake_kernel
 
 # Bad input: nothing changed, a usage error.
 rm -f "$T/state/applied"

@@ -19,6 +19,7 @@
 #include "optstr.h"
 #include "sysfs.h"
 #include "target.h"
+#include "utab-watch.h"
 #include "verbs.h"
 
 struct planned {
@@ -798,22 +799,16 @@ static int changes_pass(struct apply_run *run, struct applied *st)
 	return 0;
 }
 
-/* What identifies a version of utab; all zero when there is none. */
-static void utab_stamp(struct stat *st)
+/*
+ * How long "apply --changes" waits for utab to stay unchanged before it
+ * ends: atimectl-apply.path does not watch while the service runs, so a
+ * mount made then is this run's to take.  $ATIMECTL_APPLY_QUIET_MS (tests).
+ */
+static int quiet_ms(void)
 {
-	const char *path = getenv("LIBMOUNT_UTAB");
+	const char *env = getenv("ATIMECTL_APPLY_QUIET_MS");
 
-	if (!path || !*path)
-		path = "/run/mount/utab";
-	if (stat(path, st) < 0)
-		memset(st, 0, sizeof(*st));
-}
-
-static bool same_stamp(const struct stat *a, const struct stat *b)
-{
-	return a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+	return env && *env ? atoi(env) : 1000;
 }
 
 /*
@@ -821,7 +816,11 @@ static bool same_stamp(const struct stat *a, const struct stat *b)
  * declares it in utab and was not dealt with before (a new mount, or a
  * remount that changed the value), and nothing else, so that a value set
  * since with "atimectl set" stays.  atimectl-apply.path runs it when utab
- * changes; mounts made while it runs are taken in another pass.  With
+ * changes.  The path does not watch while the service runs: this run
+ * watches utab itself from before its first look, takes what changes in
+ * another pass, and ends only once utab has been quiet for a while, so
+ * that a mount made right after another is not left waiting for the next
+ * change.  With
  * --record-only, what mounts declare now is recorded as dealt with and
  * nothing is applied: the package does that on an upgrade from a version
  * that kept no record, so that the intervals in force stay.
@@ -829,7 +828,7 @@ static bool same_stamp(const struct stat *a, const struct stat *b)
 static int apply_changes(struct apply_run *run)
 {
 	const char *path = getenv("ATIMECTL_APPLIED");
-	struct stat before, after;
+	struct utab_watch watch;
 	struct applied st;
 	int r;
 
@@ -845,8 +844,9 @@ static int apply_changes(struct apply_run *run)
 		applied_close(&st);
 		return 1;
 	}
-	for (int pass = 0; pass < 32; pass++) {
-		utab_stamp(&before);
+	/* no directory to watch (no utab yet): one pass */
+	(void) utab_watch_open(&watch);
+	for (;;) {
 		r = changes_pass(run, &st);
 		free_plan(run);
 		mnt_unref_table(run->tb);
@@ -862,10 +862,10 @@ static int apply_changes(struct apply_run *run)
 			free(esc);
 			break;
 		}
-		utab_stamp(&after);
-		if (same_stamp(&before, &after))
+		if (watch.fd < 0 || utab_watch_wait(&watch, quiet_ms()) <= 0)
 			break;
 	}
+	utab_watch_close(&watch);
 	applied_close(&st);
 	if (r == -ENOMEM)
 		fprintf(stderr, "atimectl: out of memory\n");
