@@ -126,6 +126,15 @@ for unit in atimectl-apply.path atimectl-apply.service; do
 		not_ok "postinst does not enable $unit"
 	fi
 done
+# every stop in the prerm is in a block for "remove" alone (debhelper's
+# snippet for a unit it may stop on upgrade has no such condition)
+stops=$(grep -c 'deb-systemd-invoke stop' "$tmp/DEBIAN/prerm" || true)
+guarded=$(grep -B1 'deb-systemd-invoke stop' "$tmp/DEBIAN/prerm" | grep -c '"$1" = remove' || true)
+if [ "$stops" -gt 0 ] && [ "$stops" = "$guarded" ]; then
+	ok "prerm stops the units on removal only"
+else
+	not_ok "prerm stops a unit on upgrade" "$(grep -B3 'deb-systemd-invoke' "$tmp/DEBIAN/prerm")"
+fi
 if grep -q "deb-systemd-invoke .*start .*'\?atimectl-apply.path" "$tmp/DEBIAN/postinst" &&
 	! grep -q "deb-systemd-invoke .*start .*'\?atimectl-apply.service" "$tmp/DEBIAN/postinst"; then
 	ok "postinst starts the path, not the service"
