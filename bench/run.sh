@@ -115,6 +115,39 @@ if [ "$build" = 1 ]; then
 	meta image_build "$(since "$t")"
 fi
 [ -f "$kdir/bzImage" ] || die "no $kdir/bzImage"
+
+# stock_config_differs: print the symbols on which the stock kernel's
+# configuration differs from the patched one's, other than the series' own
+# (kernel/config/atime.config).  Instructions counted on kernels of two
+# configurations compare the configurations as much as the series: the
+# stock kernels of 2026-12-05 lacked CONFIG_USER_NS, which the guest
+# configuration had gained since they were built.
+stock_config_differs() {
+	local own
+	own=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' kernel/config/atime.config | paste -sd'|' -)
+	diff <(grep -E '^CONFIG_' "$kdir/bzImage.config" | grep -v -E "^($own)=" | sort) \
+		<(grep -E '^CONFIG_' "$stock_kernel.config" | grep -v -E "^($own)=" | sort) |
+		sed -n 's/^[<>] \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u | paste -sd' ' -
+}
+# stock_config_problem: print why the stock kernel cannot be compared with
+# the patched one, if it cannot.
+stock_config_problem() {
+	local differs
+	if [ ! -f "$stock_kernel.config" ]; then
+		echo "$stock_kernel has no $stock_kernel.config to compare"
+	elif [ ! -f "$kdir/bzImage.config" ]; then
+		echo "$kdir/bzImage has no $kdir/bzImage.config to compare"
+	else
+		differs=$(stock_config_differs)
+		[ -z "$differs" ] || echo "$stock_kernel was built with another configuration ($differs)"
+	fi
+}
+stock_kernel=$kdir/bzImage-stock
+if [ "$stock" != 0 ] && [ -f "$stock_kernel" ]; then
+	problem=$(stock_config_problem)
+	[ -z "$problem" ] ||
+		die "$problem; rebuild it with kernel/build.sh --base $base --stock, or pass --no-stock"
+fi
 # The image scripts/build-image.sh built and scripts/vm.sh boots.
 image=build/image-$release/image.cpio
 [ -f "$image" ] || die "no $image"
@@ -175,7 +208,6 @@ boot workload 3600 -- atimebench=workload $q
 log "part 2: read-path cost (patched kernel, -icount shift=0)"
 boot cost-patched 3600 --icount -- atimebench=cost $q
 
-stock_kernel=$kdir/bzImage-stock
 if [ "$stock" = auto ]; then
 	stock=0
 	[ -f "$stock_kernel" ] && stock=1
@@ -186,7 +218,11 @@ if [ "$stock" = 1 ]; then
 		[ "$i" = 0 ] && log "waiting for $stock_kernel (kernel/build.sh --stock), up to 30 minutes"
 		sleep 60
 	done
-	if [ -f "$stock_kernel" ]; then
+	problem=
+	[ -f "$stock_kernel" ] && problem=$(stock_config_problem)
+	if [ -n "$problem" ]; then
+		log "$problem: stock column left empty"
+	elif [ -f "$stock_kernel" ]; then
 		meta stock_release "$(cat "$stock_kernel.release" 2>/dev/null || echo unknown)"
 		log "part 2: read-path cost (stock kernel, -icount shift=0)"
 		boot cost-stock 3600 --icount --kernel "$top/$stock_kernel" -- atimebench=cost $q
