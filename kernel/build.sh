@@ -59,6 +59,7 @@ while [ $# -gt 0 ]; do
 done
 
 . "$top/kernel/bases.sh"
+. "$top/kernel/build-env.sh"
 check_base kernel/build.sh "$base"
 pkg=linux-source-$base
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/$pkg.tar.xz}
@@ -199,19 +200,9 @@ configure() {
 	done
 }
 
-export CCACHE_BASEDIR=$build
-export CCACHE_NOHASHDIR=1
-export CCACHE_SLOPPINESS=time_macros
-export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
-export KBUILD_BUILD_USER=atimectl
-export KBUILD_BUILD_HOST=build
-export LOCALVERSION=
-# "#1" in uname -v whatever the number of builds, so that "make bindeb-pkg"
-# (which passes its package revision, 1) relinks nothing.
-export KBUILD_BUILD_VERSION=1
+kernel_build_env "$build"
 export DEBEMAIL=build@atimectl.invalid DEBFULLNAME="atimectl build"
-makeflags=(CC="ccache gcc" HOSTCC="ccache gcc")
-command -v ccache >/dev/null || makeflags=()
+mapfile -t makeflags < <(kernel_make_flags)
 jobs=$(nproc)
 
 # package_deb OBJ DEST: "make bindeb-pkg" on the kernel built in OBJ; the

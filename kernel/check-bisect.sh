@@ -2,14 +2,22 @@
 # Build the guest kernel at every commit of the series, oldest first, to
 # prove the series is bisectable: each patch builds on its own, without a
 # warning.  Uses the tree kernel/build.sh prepared (build/linux-<base>)
-# through a separate worktree and object directory, so the normal build
-# is left alone.
+# through worktrees and object directories of its own under build/bisect/,
+# so the normal build is left alone.
 #
 #   kernel/check-bisect.sh [--base 6.1|6.12] [--from N]
 #
 #   --base B   the series to check (default $ATIMECTL_BASE, else 6.1)
 #   --from N   start at patch N of the series (1 is the first): after a
 #              change to patch N, the patches before it need no rebuild
+#
+# Each commit is built in a tree laid out like the build it resembles, so
+# that ccache finds that build's objects: a commit whose headers are still
+# pristine's beside the names of the unpatched build (linux-<base>-stock,
+# obj-<base>-stock), any other beside those of the patched one
+# (linux-<base>, obj-<base>-guest).  What compiles anew is then what a
+# patch changes and what depends on it; a patch that changes a header as
+# widely included as linux/fs.h still costs a near-full build.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 prog=kernel/check-bisect.sh
@@ -28,6 +36,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 . "$top/kernel/bases.sh"
+. "$top/kernel/build-env.sh"
 check_base "$prog" "$base"
 case $from in
 '' | *[!0-9]*) usage "--from takes a patch number from 1, not '$from'" ;;
@@ -35,8 +44,6 @@ esac
 from=$((10#$from))	# 07, as in 0007-*.patch, is patch 7
 [ "$from" -ge 1 ] || usage "--from takes a patch number from 1, not '$from'"
 src=$top/build/linux-$base
-wt=$top/build/linux-$base-bisect
-obj=$top/build/obj-$base-bisect
 frags=("$top/kernel/config/guest.config")
 [ -f "$top/kernel/config/guest-$base.config" ] &&
 	frags+=("$top/kernel/config/guest-$base.config")
@@ -45,13 +52,27 @@ frags+=("$top/kernel/config/atime.config")
 mapfile -t commits < <(git -C "$src" rev-list --reverse pristine..atime)
 [ "$from" -le ${#commits[@]} ] ||
 	usage "--from $from: the $base series has ${#commits[@]} patches"
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=1 LOCALVERSION=
-export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
-[ -d "$wt" ] || git -C "$src" worktree add -q --detach "$wt" pristine
-mkdir -p "$obj"
+kernel_build_env "$top/build"
+mapfile -t makeflags < <(kernel_make_flags)
+
+# layout COMMIT: "stock" if COMMIT's headers are pristine's, else "guest".
+layout() {
+	if git -C "$src" diff --quiet pristine "$1" -- include 'arch/*/include'; then
+		echo stock
+	else
+		echo guest
+	fi
+}
+
 fail=0
 for ((i = from; i <= ${#commits[@]}; i++)); do
 	c=${commits[i - 1]}
+	case $(layout "$c") in
+	stock) wt=$top/build/bisect/linux-$base-stock obj=$top/build/bisect/obj-$base-stock ;;
+	guest) wt=$top/build/bisect/linux-$base obj=$top/build/bisect/obj-$base-guest ;;
+	esac
+	[ -d "$wt" ] || git -C "$src" worktree add -q --detach "$wt" pristine
+	mkdir -p "$obj"
 	git -C "$wt" checkout -q "$c"
 	subject="$i/${#commits[@]} $(git -C "$wt" log -1 --format=%s)"
 	make -s -C "$wt" O="$obj" tinyconfig >/dev/null
@@ -59,9 +80,9 @@ for ((i = from; i <= ${#commits[@]}; i++)); do
 		"$obj/.config" "${frags[@]}" >/dev/null 2>&1
 	make -s -C "$wt" O="$obj" olddefconfig >/dev/null 2>&1
 	start=$(date +%s)
-	if make -s -C "$wt" O="$obj" CC="ccache gcc" -j"$(nproc)" bzImage >"$obj/build.log" 2>&1 &&
+	if make -s -C "$wt" O="$obj" "${makeflags[@]}" -j"$(nproc)" bzImage >"$obj/build.log" 2>&1 &&
 		! grep -q 'warning:' "$obj/build.log"; then
-		echo "ok - $subject ($(( $(date +%s) - start ))s)"
+		echo "ok - $subject ($(( $(date +%s) - start ))s, ${obj#"$top"/})"
 	else
 		grep -E 'error|warning' "$obj/build.log" | head -n 20
 		echo "not ok - $subject"

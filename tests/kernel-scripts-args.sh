@@ -32,8 +32,7 @@ not_ok() { failed=$((failed + 1)); echo "not ok - $1"; [ -z "${2:-}" ] || echo "
 
 # What a refused call must not have made or changed.
 state() {
-	ls -d "$top/build/linux-$base-bisect" "$top/build/obj-$base-bisect" \
-		"$top"/build/obj-i386-* 2>/dev/null || true
+	ls -d "$top"/build/bisect/* "$top"/build/obj-i386-* 2>/dev/null || true
 	git -C "$src" worktree list
 	git -C "$src" rev-parse atime pristine
 	ls -d "$top/build/kernel/$base/bzImage-stock" "$top/build/obj-$base-stock" 2>/dev/null || true
