@@ -13,6 +13,8 @@
 #                      build/kernel/<base>/bzImage-stock (made by
 #                      "kernel/build.sh --stock"); waits up to 30 minutes
 #                      for it to appear.  Default: on if it exists.
+#                      Its .config must be the patched kernel's, the
+#                      series' own symbols aside: else the run stops.
 #   --no-stock         do not
 #   --cold-build       measure a cold kernel build first
 #                      (rm -rf build/obj-<base>-guest && kernel/build.sh): ~5 minutes
