@@ -197,7 +197,8 @@ vm_base() {
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
 		for f in "kernel/build.sh --deb checks ($base)" "bad input to the kernel checks ($base)" \
-			"checkpatch --strict on kernel/patches/$base"; do
+			"checkpatch --strict on kernel/patches/$base" \
+			"kernel-doc on what kernel/patches/$base touches"; do
 			skip_line "$f" "ATIMECTL_KERNEL: no kernel built"
 		done
 	else
@@ -227,6 +228,9 @@ vm_base() {
 			echo "ok - checkpatch --strict: $(ls "kernel/patches/$base"/*.patch | wc -l) $base patches clean"
 			passed=$((passed + 1))
 		fi
+
+		step "kernel-doc on what kernel/patches/$base touches"
+		count_tap bash kernel/check-kerneldoc.sh --base "$base"
 	fi
 	for suite in "${todo[@]}"; do
 		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then

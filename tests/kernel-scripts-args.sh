@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Bad input to the kernel checks that scripts/test.sh does not run
-# (kernel/check-bisect.sh, kernel/check-32bit.sh) and to the recorder of
+# (kernel/check-bisect.sh, kernel/check-32bit.sh), to the kernel-doc
+# check (kernel/check-kerneldoc.sh) and to the recorder of
 # the stock kernel's atime table (tests/stock-equiv/record.sh): each is
 # refused with exit status 2 and a message naming the program and what
 # was wrong, and leaves no worktree, object directory, build or recorded
@@ -10,7 +11,7 @@
 # kernel/build.sh prepared (build/linux-<base>), to know the series'
 # length; builds nothing.  Prints TAP-like lines and "N passed, N failed".
 #
-#   tests/kernel-scripts-args.sh [--base 6.1|6.12]
+#   tests/kernel-scripts-args.sh [--base 6.1|6.12|7.3]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=${ATIMECTL_BASE:-6.1}
@@ -73,6 +74,11 @@ refused "--from takes a patch number from 1, not '0'" $cb --base "$base" --from 
 refused "--from $((n + 1)): the $base series has $n patches" $cb --base "$base" --from $((n + 1))
 refused "unknown argument 'extra'" kernel/check-32bit.sh --base "$base" extra
 refused "unknown base 'x'" kernel/check-32bit.sh --base x
+
+kd=kernel/check-kerneldoc.sh
+refused "unknown base 'x'" $kd --base x
+refused "--base needs a value" $kd --base
+refused "unknown argument 'extra'" $kd --base "$base" extra
 
 rec=tests/stock-equiv/record.sh
 refused "unknown base 'x'" $rec --base x
