@@ -2,7 +2,7 @@
 # supports, one directory of kernel/patches/ each, and the Debian release
 # whose userspace each is tested with (the release that ships that kernel).
 # shellcheck shell=bash
-ATIMECTL_BASES="6.1 6.12"
+ATIMECTL_BASES="6.1 6.12 7.3"
 
 # check_base PROGRAM BASE: exit 2 with a usage error unless BASE is one.
 check_base() {
@@ -19,7 +19,7 @@ check_base() {
 base_release() {
 	case $1 in
 	6.1) echo bookworm ;;
-	6.12) echo trixie ;;
+	6.12 | 7.3) echo trixie ;;
 	esac
 }
 

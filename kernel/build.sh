@@ -22,7 +22,7 @@
 #                              is the bzImage above, byte for byte)
 #   --configure-only           write the configuration to
 #                              build/obj-<base>-<variant>/.config and stop
-#   --base 6.1|6.12            the kernel base (default: $ATIMECTL_BASE, else 6.1)
+#   --base 6.1|6.12|7.3        the kernel base (default: $ATIMECTL_BASE, else 6.1)
 #
 # The source tree lives in build/linux-<base>: a git repository whose first
 # commit is the pristine Debian tree (tag "pristine").  The series in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run the series' KUnit tests on a 32-bit x86 kernel with two CPUs.
 #
-#   kernel/check-32bit.sh [--base 6.1|6.12] [--src DIR]
+#   kernel/check-32bit.sh [--base 6.1|6.12|7.3] [--src DIR]
 #
 # Builds an i386 tinyconfig kernel (kernel/config/kunit-i386.config and
 # atime.config) from the tree kernel/build.sh prepared

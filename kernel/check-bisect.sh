@@ -5,7 +5,7 @@
 # through worktrees and object directories of its own under build/bisect/,
 # so the normal build is left alone.
 #
-#   kernel/check-bisect.sh [--base 6.1|6.12] [--from N]
+#   kernel/check-bisect.sh [--base 6.1|6.12|7.3] [--from N]
 #
 #   --base B   the series to check (default $ATIMECTL_BASE, else 6.1)
 #   --from N   start at patch N of the series (1 is the first): after a
@@ -23,7 +23,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 prog=kernel/check-bisect.sh
 base=${ATIMECTL_BASE:-6.1}
 from=1
-usage() { echo "$prog: $1 (usage: $prog [--base 6.1|6.12] [--from N])" >&2; exit 2; }
+usage() { echo "$prog: $1 (usage: $prog [--base 6.1|6.12|7.3] [--from N])" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--base) [ $# -ge 2 ] || usage "--base needs a value"; base=$2; shift ;;

@@ -5,14 +5,15 @@ set -euo pipefail
 
 packages=(
 	# kernel build
-	# the two kernel bases (6.12 from bookworm-security)
-	linux-source-6.1 linux-source-6.12
+	# the kernel bases (6.12 from bookworm-security, 7.3 from
+	# experimental: see the note on experimental below)
+	linux-source-6.1 linux-source-6.12 linux-source-7.3
 	# "make bindeb-pkg" (kernel/build.sh --deb): dpkg-buildpackage, and
 	# the dh_* tools 6.12's debian/rules runs
 	dpkg-dev debhelper lintian
 	# Debian's own kernel configurations, which tests/kernel-deb.sh
 	# configures the series with
-	linux-config-6.1 linux-config-6.12
+	linux-config-6.1 linux-config-6.12 linux-config-7.3
 	build-essential bc bison flex libelf-dev libssl-dev
 	ccache cpio xz-utils zstd git rsync kmod python3
 	# scripts/checkpatch.pl --strict (its SPDX check)
@@ -53,6 +54,19 @@ if ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/
 Types: deb
 URIs: http://deb.debian.org/debian
 Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+# linux-source-7.3 is in experimental only (trixie-backports carries 7.2
+# as of 2026-12; docs/kernel.md).  Experimental is NotAutomatic, so apt
+# takes from it only what no other suite has: the 7.3 packages.
+exp=/etc/apt/sources.list.d/atimectl-experimental.sources
+if ! grep -rqs 'Suites: experimental' /etc/apt/sources.list.d/; then
+	cat > "$exp" <<'SRC'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: experimental
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC

@@ -5,7 +5,7 @@
 # "poweroff", or Ctrl-a x), otherwise a short demo that prints
 # "atimectl status" and powers off.
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel;
-# ATIMECTL_BASE=6.1|6.12 picks the kernel base (default 6.1), which boots
+# ATIMECTL_BASE=6.1|6.12|7.3 picks the kernel base (default 6.1), which boots
 # its own release's image (bookworm for 6.1, trixie for 6.12) unless
 # ATIMECTL_RELEASE=bookworm|trixie names another.
 set -euo pipefail

@@ -5,7 +5,7 @@
 #
 #   scripts/vm.sh [options] [-- extra kernel arguments]
 #
-#   --base 6.1|6.12   boot build/kernel/<base>/bzImage (default
+#   --base B          boot build/kernel/B/bzImage, B 6.1, 6.12 or 7.3 (default
 #                     $ATIMECTL_BASE, else 6.1)
 #   --kernel FILE     kernel image (overrides --base)
 #   --release R       boot the image of Debian release R, bookworm or
@@ -98,6 +98,10 @@ if [ -n "$kernel" ]; then
 	extra+=(atimetest.kernel=other)
 else
 	kernel=$top/build/kernel/$base/bzImage
+	# The image of a release installs the package of one base (7.3
+	# boots Debian 13's image, which holds 6.12's): any other base's
+	# kernel is not the package's either.
+	[ "$(release_base "$release")" = "$base" ] || extra+=(atimetest.kernel=other)
 fi
 [ -f "$kernel" ] || die "no kernel at $kernel (run kernel/build.sh --base $base)"
 image=${image:-$top/build/image-$release/image.cpio}

@@ -15,7 +15,7 @@
 # Prints TAP-like lines and "N passed, N failed"; exits non-zero on any
 # failure.
 #
-#   tests/kernel-deb.sh [--base 6.1|6.12]
+#   tests/kernel-deb.sh [--base 6.1|6.12|7.3]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=${ATIMECTL_BASE:-6.1}

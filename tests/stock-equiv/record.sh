@@ -8,7 +8,7 @@
 # tests/vm/data/stock-equiv-BASE.tsv, which the patched kernel's run of
 # the suite must then match.  See tests/stock-equiv/README.md.
 #
-#   tests/stock-equiv/record.sh --base 6.1|6.12 [--kernel FILE] [--no-build]
+#   tests/stock-equiv/record.sh --base 6.1|6.12|7.3 [--kernel FILE] [--no-build]
 #
 #   --base B       the kernel base (required)
 #   --kernel FILE  boot FILE, an unpatched kernel of base B, instead of
@@ -25,7 +25,7 @@ set -euo pipefail
 
 prog=tests/stock-equiv/record.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { echo "$prog: $*" >&2; echo "usage: $prog --base 6.1|6.12 [--kernel FILE] [--no-build]" >&2; exit 2; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --base 6.1|6.12|7.3 [--kernel FILE] [--no-build]" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 
 base=

@@ -63,7 +63,7 @@ case $kbase in
 * io_uring-direct-dirty 2
 * rename-through-symlink 2
 ' ;;
-6.12) multiplicity='
+6.12 | 7.3) multiplicity='
 * sendfile 2
 * copy_file_range 2
 * execve 7

@@ -31,6 +31,7 @@ grep -qw 'atimetest.equiv=record' /proc/cmdline && mode=record
 case $(uname -r) in
 6.1.*) base=6.1 ;;
 6.12.*) base=6.12 ;;
+7.3.*) base=7.3 ;;
 *) die "kernel $(uname -r) is of no base this project supports" ;;
 esac
 
