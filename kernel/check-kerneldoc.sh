@@ -36,12 +36,13 @@ trap 'rm -rf "$tmp"' EXIT
 
 # kdoc FILE NAME: the kernel-doc warnings of FILE, shown as NAME, without
 # line numbers.  -Wall exists from 6.2 on; 6.1's kernel-doc warns about as
-# much without it.
+# much without it.  The Perl kernel-doc (6.1, 6.12) prints "FILE:LINE:
+# warning: ...", the Python one (7.x) "Warning: FILE:LINE ...".
 kdoc() {
 	local flags=(-none)
 	"$src/scripts/kernel-doc" -Wall -none /dev/null >/dev/null 2>&1 && flags=(-Wall -none)
 	PATH=/usr/bin:$PATH "$src/scripts/kernel-doc" "${flags[@]}" "$1" 2>&1 |
-		sed -e "s|^$1:[0-9]*: |$2: |" -e "s|^$1: |$2: |" | sort -u
+		sed -E -e "s|$1(:[0-9]+)?:? |$2: |" | sort -u
 }
 
 bad=0
