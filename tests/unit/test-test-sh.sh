@@ -12,7 +12,10 @@
 set -u
 src=${1:?usage: test-test-sh.sh SOURCE_ROOT}
 # the settings scripts/test.sh reads from the environment, as a user has none
-unset ATIMECTL_BASE ATIMECTL_KERNEL ATIMECTL_DEBUG_BASES ATIMECTL_RELEASE STRESS_SECONDS
+unset ATIMECTL_BASE ATIMECTL_KERNEL ATIMECTL_DEBUG_BASES ATIMECTL_RELEASE STRESS_SECONDS \
+	ATIMECTL_VM_JOBS ATIMECTL_ALL_SUITES
+# No core base, unless a case sets one: every suite on every base.
+export ATIMECTL_CORE_BASES=
 T=$(mktemp -d /tmp/atimectl-test-sh-XXXXXX)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "$0")/tap.sh"
@@ -137,6 +140,23 @@ check "ATIMECTL_ALL_SUITES=1: systemd not skipped on 6.12" \
 	eval '! grep -q "^ok - suite systemd on 6.12 # SKIP" "$T/out"'
 check "ATIMECTL_ALL_SUITES=1: final line" \
 	test "$(last)" = "$((nbases * (2 * ran + 4))) passed, 0 failed, $((nbases * (manual + debug))) skipped"
+
+# The default core base, 6.12: only the suites marked "# core" boot there.
+core=$(grep -lx '# core' "$src"/tests/vm/suites/* | wc -l)
+(unset ATIMECTL_CORE_BASES; ts --vm)
+check "default core base: exit 0" test "$rc" = 0
+check "default core base: main skipped on 6.12" \
+	has "ok - suite main on 6.12 # SKIP 6.12 is a core base: its kernel boots the stock-equivalence battery and KUnit only (ATIMECTL_CORE_BASES=\"\" runs every suite)"
+check "default core base: equiv runs on 6.12" eval '! grep -q "^ok - suite equiv on 6.12 # SKIP" "$T/out"'
+check "default core base: main runs on 6.1 and 7.3" \
+	eval '! grep -q "^ok - suite main on \(6.1\|7.3\) # SKIP" "$T/out"'
+# 6.12 boots only the core suites; the others (the per-release ones
+# among them) skip there, and nowhere else.
+check "default core base: final line" \
+	test "$(last)" = "$(( (nbases - 1) * (2 * ran + 4) + 2 * core + 4 )) passed, 0 failed, $(( nbases * (manual + debug) + ran - core )) skipped"
+ATIMECTL_CORE_BASES=x ts --vm
+check "ATIMECTL_CORE_BASES=x: exit status 2" test "$rc" = 2
+check "ATIMECTL_CORE_BASES=x: says what is wrong" grep -q "^scripts/test.sh: unknown base 'x'" "$T/out"
 
 # One base named: it is its release's only base, so it runs them.
 ts --base 6.12 --vm
