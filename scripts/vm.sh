@@ -31,7 +31,8 @@
 #
 # With none of --suite/--demo and a terminal on stdin, the console is the
 # terminal and root is logged in.  KVM is used only when a probe boot
-# (cached in build/vm/accel) shows that guests run under it; otherwise TCG.
+# (cached in build/vm/accel) shows that guests run under it; otherwise TCG,
+# single-threaded unless ATIMECTL_TCG_THREAD=multi (see below).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,7 +72,7 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift ;;
 	--broken-disk) broken=1 ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -88,6 +89,10 @@ fi
 case $smp in
 [1-9]|[1-9][0-9]) ;;
 *) die "--smp needs a number of CPUs from 1 to 99, not '$smp'" ;;
+esac
+case ${ATIMECTL_TCG_THREAD:-single} in
+single | multi) ;;
+*) die "ATIMECTL_TCG_THREAD must be single or multi, not '$ATIMECTL_TCG_THREAD'" ;;
 esac
 . "$top/kernel/bases.sh"
 check_base scripts/vm.sh "$base"
@@ -138,9 +143,17 @@ if [ "$icount" = 1 ]; then
 elif [ "$accel" = kvm ]; then
 	accel_args=(-accel kvm -cpu host)
 else
-	accel_args=(-accel tcg,thread=multi -cpu max)
+	# One host thread for all guest CPUs: under multi-threaded TCG
+	# (QEMU 7.2 and 10.0 alike) a guest CPU can go on running a stale
+	# translation of code another CPU has just patched, and the kernel
+	# dies with "Oops: int3" when a static key is switched while it runs
+	# (at boot on 7.3, when the clocksource's and sched_clock's keys
+	# are; tests/vm/t/tracepoint-toggle.sh).  The guest keeps its
+	# CPUs, interleaved by QEMU.  ATIMECTL_TCG_THREAD=multi brings the
+	# other mode back, to show that failure.
+	accel_args=(-accel "tcg,thread=${ATIMECTL_TCG_THREAD:-single}" -cpu max)
 fi
-echo "[vm] accelerator: $accel$([ "$icount" = 1 ] && echo ', icount shift=0')" >&2
+echo "[vm] accelerator: $accel$([ "$icount" = 1 ] && echo ', icount shift=0')$([ "$accel" = tcg ] && [ "$icount" = 0 ] && echo ", thread=${ATIMECTL_TCG_THREAD:-single}")" >&2
 
 # Fresh disks every boot, so no run depends on what an earlier one left,
 # in a directory of this run's own so that two guests can run at once.
