@@ -11,7 +11,7 @@
 #
 #   scripts/test.sh                 everything, on every base; on the
 #                                   debug bases ($ATIMECTL_DEBUG_BASES,
-#                                   default none) also the debug kernel
+#                                   default 6.12) also the debug kernel
 #                                   (lockdep, KASAN, kmemleak, ...) and
 #                                   the stress suite on it
 #   scripts/test.sh --host          host unit tests only (built with
@@ -30,9 +30,9 @@
 # ATIMECTL_KERNEL=FILE boots FILE instead of building the kernel (the VM
 # suites only, one base; no checkpatch either; no debug kernel unless a
 # suite for it is named).  Suites marked "# manual: ..." run only when
-# named, suites marked "# kernel: debug" by default only on the debug
-# bases.  ATIMECTL_DEBUG_BASES (default "": none, for time; docs/testing.md)
-# names them: "6.12" runs the debug kernel on 6.12, "6.1 6.12" on both.
+# named, suites marked "# kernel: debug" only on the debug bases,
+# ATIMECTL_DEBUG_BASES (default "6.12"; docs/testing.md): "6.1 6.12" runs
+# the debug kernel on both, "" on none.
 # ATIMECTL_RELEASE=R boots the image of Debian release R (bookworm or
 # trixie) on every base instead of the base's own.  Suites marked
 # "# per: release" (userspace integration: systemd, interactive) run on
@@ -49,10 +49,11 @@ run_vm=1
 host_valgrind=0
 suites=()
 bases=${ATIMECTL_BASE:-$ATIMECTL_BASES}
-# None by default: the debug kernel's build is the longest step of a run
-# on a machine whose ccache has not built it (docs/testing.md: "The
-# debug kernel and the stress suite"); scripts/test.sh --stress runs it.
-debug_bases=${ATIMECTL_DEBUG_BASES-}
+# 6.12 by default, Debian 13's kernel and the base whose fault injection
+# can be confined to relatime_sb_register(): its debug kernel's build and
+# its stress suite run beside the other bases' (docs/testing.md: "The
+# debug kernel and the stress suite"); "" leaves them out.
+debug_bases=${ATIMECTL_DEBUG_BASES-6.12}
 # The bases that boot only the suites marked "# core" (the
 # stock-equivalence battery, and KUnit with the boot parameters' checks),
 # and the "# per: release" ones where they are their release's newest
@@ -62,10 +63,10 @@ debug_bases=${ATIMECTL_DEBUG_BASES-}
 # A run with ATIMECTL_CORE_BASES="" boots every suite on every base: run
 # it before resolving a kernel issue (docs/testing.md).
 core_bases=${ATIMECTL_CORE_BASES-6.1 6.12}
-# How many guests boot at once (default 1: two at once on a 2-core
-# machine took as long as one after the other, each guest running half as
-# fast; docs/testing.md).
-vm_jobs=${ATIMECTL_VM_JOBS:-1}
+# How many guests boot at once (default 2: TCG runs each guest on one
+# host thread, so two guests, or a guest and a kernel build, keep the
+# 2-core machine busy; docs/testing.md).
+vm_jobs=${ATIMECTL_VM_JOBS:-2}
 case $vm_jobs in
 '' | *[!0-9]* | 0) echo "scripts/test.sh: ATIMECTL_VM_JOBS must be a number from 1, not '$vm_jobs'" >&2; exit 2 ;;
 esac
@@ -151,31 +152,6 @@ meson_setup() {
 	fi
 }
 
-if [ $run_host = 1 ] && [ $host_valgrind = 1 ]; then
-	step "host unit tests under valgrind (meson test --setup valgrind)"
-	meson_setup build/meson --prefix=/usr -Dtests=true -Dfuzz=false
-	meson compile -C build/meson >/dev/null
-	meson_tests build/meson --setup valgrind
-elif [ $run_host = 1 ]; then
-	# AddressSanitizer (with LeakSanitizer) and UBSan find what valgrind
-	# finds in the C code at a tenth of its time; --valgrind runs the
-	# same tests under valgrind instead (docs/testing.md).
-	step "host unit tests with AddressSanitizer and UBSan (build/asan)"
-	meson_setup build/asan --prefix=/usr -Dtests=true -Dfuzz=false \
-		-Db_sanitize=address,undefined -Db_lundef=false
-	meson compile -C build/asan >/dev/null
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1 \
-		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-		meson_tests build/asan
-fi
-if [ $run_host = 1 ]; then
-
-	step "libFuzzer targets (clang, 20000 runs each)"
-	CC=clang meson_setup build/fuzz -Dtests=true -Dfuzz=true -Dfuzz_runs=20000
-	meson compile -C build/fuzz >/dev/null
-	meson_tests build/fuzz --suite fuzz
-fi
-
 # count_tap COMMAND...: run a host check that prints "ok -"/"not ok -"
 # lines, and count them (a non-zero exit with no "not ok" counts as one).
 count_tap() {
@@ -194,13 +170,24 @@ count_tap() {
 	failed=$((failed + f))
 }
 
-if [ $run_host = 1 ]; then
-	step "stock-equivalence tables and their comparison (tests/stock-equiv/check.sh)"
-	count_tap bash tests/stock-equiv/check.sh
-fi
+# The VM part runs as a pipeline, so that neither core waits on the other
+# (docs/testing.md, "Where the time goes"):
+#
+#  - one background job prepares the bases in order: each base's kernel
+#    and its Debian package (kernel/build.sh --deb --config guest), its
+#    debug kernel when a suite needs it, and the image of its Debian
+#    release when no earlier base built it;
+#  - the foreground, as soon as a base is prepared, runs its kernel
+#    checks (the package, bad input, checkpatch, kernel-doc) and queues
+#    its suites;
+#  - up to $vm_jobs guests boot at once from that one queue, whichever
+#    base they belong to; TCG runs each guest on one host thread
+#    (scripts/vm.sh), so two guests, or a guest and a kernel build, share
+#    the machine's two cores.
+#
+# Every base's results are reported in base order, suite order within
+# it, once all its guests are done.
 
-# vm_base BASE: build BASE's kernel and its release's image, check the
-# series, and boot each suite.
 # release_primary RELEASE: the base of this run that runs the suites
 # marked "# per: release" for RELEASE: the last (newest) base booting it.
 release_primary() {
@@ -211,10 +198,14 @@ release_primary() {
 	echo "$primary"
 }
 
-vm_base() {
-	local base=$1 release suite args vmargs results p s f rc cplog primary
-	local todo=("${suites[@]}")
-	if [ ${#todo[@]} -eq 0 ]; then
+# plan_base BASE: the suites BASE boots, in todo[BASE] (the longest
+# first); what it leaves out gets its SKIP line here.
+declare -A todo=()
+plan_base() {
+	local base=$1 f suite primary list=() order=() k
+	if [ ${#suites[@]} -gt 0 ]; then
+		list=("${suites[@]}")
+	else
 		# Manual suites run only when asked for, debug-kernel ones
 		# by default only on the debug bases.
 		for f in tests/vm/suites/*; do
@@ -229,7 +220,12 @@ vm_base() {
 					continue
 				fi
 				case " $debug_bases " in
-				*" $base "*) ;;
+				*" $base "*)
+					# ATIMECTL_DEBUG_BASES alone decides,
+					# core base or not.
+					list+=("$suite")
+					continue
+					;;
 				*)
 					skip_line "suite $suite on $base" "debug kernel: $base is not in ATIMECTL_DEBUG_BASES (\"$debug_bases\")"
 					continue
@@ -254,10 +250,67 @@ vm_base() {
 					continue
 				fi
 			fi
-			todo+=("$suite")
+			list+=("$suite")
 		done
 	fi
-	# kernel/build.sh and scripts/vm.sh take the base from here.
+	# The longest first (measured, docs/testing.md), the rest after.
+	for suite in stress main equiv systemd counters params interactive; do
+		for k in "${list[@]}"; do
+			[ "$k" = "$suite" ] && order+=("$suite")
+		done
+	done
+	for suite in "${list[@]}"; do
+		case " ${order[*]} " in *" $suite "*) ;; *) order+=("$suite") ;; esac
+	done
+	todo[$base]="${order[*]}"
+}
+
+# needs_debug BASE: whether a suite BASE boots runs on the debug kernel.
+needs_debug() {
+	local suite
+	for suite in ${todo[$1]}; do
+		grep -qx '# kernel: debug' "tests/vm/suites/$suite" && return 0
+	done
+	return 1
+}
+
+# prepare_bases: the background job: build what each base boots, in base
+# order, each step's output in build/ci/prep-BASE.log; build/ci/prep-BASE.rc
+# says the base is ready (0) or what failed.
+prepare_bases() {
+	local base release log rc
+	local -A imaged=()
+	for base in $bases; do
+		log=build/ci/prep-$base.log
+		release=${ATIMECTL_RELEASE:-$(base_release "$base")}
+		rc=0
+		{
+			export ATIMECTL_BASE=$base
+			if [ -z "${ATIMECTL_KERNEL:-}" ]; then
+				echo "[prep] kernel and its Debian package ($base)"
+				bash kernel/build.sh --base "$base" --deb --config guest || rc=1
+				if [ $rc = 0 ] && needs_debug "$base"; then
+					echo "[prep] debug kernel ($base)"
+					bash kernel/build.sh --base "$base" --debug || rc=2
+				fi
+			fi
+			if [ $rc = 0 ] && [ -z "${imaged[$release]:-}" ]; then
+				# One image per release and run: 6.12 and 7.3
+				# both boot trixie's, with 6.12's package.
+				echo "[prep] image ($release)"
+				bash scripts/build-image.sh --release "$release" || rc=3
+				imaged[$release]=1
+			fi
+		} >"$log" 2>&1 </dev/null
+		echo "$rc" >"build/ci/prep-$base.rc.tmp"
+		mv "build/ci/prep-$base.rc.tmp" "build/ci/prep-$base.rc"
+	done
+}
+
+# kernel_checks BASE: the kernel checks of a prepared base, in the
+# foreground (they are short), counted.
+kernel_checks() {
+	local base=$1 cplog rc f
 	export ATIMECTL_BASE=$base
 	if [ -n "${ATIMECTL_KERNEL:-}" ]; then
 		step "kernel: $ATIMECTL_KERNEL (ATIMECTL_KERNEL), not built"
@@ -266,85 +319,34 @@ vm_base() {
 			"kernel-doc on what kernel/patches/$base touches"; do
 			skip_line "$f" "ATIMECTL_KERNEL: no kernel built"
 		done
+		return
+	fi
+	step "kernel/build.sh --deb checks ($base)"
+	count_tap bash tests/kernel-deb.sh --base "$base"
+
+	step "bad input to the kernel checks ($base)"
+	count_tap bash tests/kernel-scripts-args.sh --base "$base"
+
+	step "checkpatch --strict on kernel/patches/$base"
+	# The base's own checkpatch, with Debian's python3 (with
+	# python3-ply for the SPDX check), not a pyenv one.
+	cplog=build/checkpatch-$base.log
+	set +e
+	(cd "build/linux-$base" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
+		--quiet "$top/kernel/patches/$base"/*.patch) >"$cplog" 2>&1
+	rc=$?
+	set -e
+	if [ $rc -ne 0 ] || [ -s "$cplog" ]; then
+		cat "$cplog"
+		echo "not ok - checkpatch --strict reports problems in kernel/patches/$base"
+		failed=$((failed + 1))
 	else
-		step "kernel and its Debian package ($base)"
-		bash kernel/build.sh --base "$base" --deb --config guest
-
-		step "kernel/build.sh --deb checks ($base)"
-		count_tap bash tests/kernel-deb.sh --base "$base"
-
-		step "bad input to the kernel checks ($base)"
-		count_tap bash tests/kernel-scripts-args.sh --base "$base"
-
-		step "checkpatch --strict on kernel/patches/$base"
-		# The base's own checkpatch, with Debian's python3 (with
-		# python3-ply for the SPDX check), not a pyenv one.
-		cplog=build/checkpatch-$base.log
-		set +e
-		(cd "build/linux-$base" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
-			--quiet "$top/kernel/patches/$base"/*.patch) >"$cplog" 2>&1
-		rc=$?
-		set -e
-		if [ $rc -ne 0 ] || [ -s "$cplog" ]; then
-			cat "$cplog"
-			echo "not ok - checkpatch --strict reports problems in kernel/patches/$base"
-			failed=$((failed + 1))
-		else
-			echo "ok - checkpatch --strict: $(ls "kernel/patches/$base"/*.patch | wc -l) $base patches clean"
-			passed=$((passed + 1))
-		fi
-
-		step "kernel-doc on what kernel/patches/$base touches"
-		count_tap bash kernel/check-kerneldoc.sh --base "$base"
+		echo "ok - checkpatch --strict: $(ls "kernel/patches/$base"/*.patch | wc -l) $base patches clean"
+		passed=$((passed + 1))
 	fi
-	for suite in "${todo[@]}"; do
-		if grep -qx '# kernel: debug' "tests/vm/suites/$suite"; then
-			step "debug kernel ($base)"
-			bash kernel/build.sh --base "$base" --debug
-			break
-		fi
-	done
-	release=${ATIMECTL_RELEASE:-$(base_release "$base")}
-	# One image per release and run: 6.12 and 7.3 both boot trixie's.
-	if [ -z "${images_built[$release]:-}" ]; then
-		step "image ($release)"
-		bash scripts/build-image.sh --release "$release"
-		images_built[$release]=1
-	fi
-	mkdir -p "build/vm/$base"
-	# Boot the suites $vm_jobs at a time, the longest first: a guest
-	# under TCG keeps about one host core busy, so two share the
-	# machine's two.  Their results are reported in suite order once all
-	# have run.
-	local order=() pending=() running=0 done_pid k
-	local -A pids=() started=()
-	for suite in main equiv counters systemd stress params interactive; do
-		for k in "${todo[@]}"; do
-			[ "$k" = "$suite" ] && order+=("$suite")
-		done
-	done
-	for suite in "${todo[@]}"; do
-		case " ${order[*]} " in *" $suite "*) ;; *) order+=("$suite") ;; esac
-	done
-	pending=("${order[@]}")
-	step "VM suites on $base ($release), $vm_jobs at a time: ${order[*]}"
-	while [ ${#pending[@]} -gt 0 ] || [ "$running" -gt 0 ]; do
-		while [ ${#pending[@]} -gt 0 ] && [ "$running" -lt "$vm_jobs" ]; do
-			suite=${pending[0]}
-			pending=("${pending[@]:1}")
-			boot_suite "$base" "$release" "$suite" &
-			pids[$!]=$suite
-			started[$suite]=$(date +%s)
-			running=$((running + 1))
-		done
-		wait -n -p done_pid || true
-		running=$((running - 1))
-		suite=${pids[$done_pid]}
-		echo "[vm] $suite on $base: done in $(( $(date +%s) - started[$suite] ))s"
-	done
-	for suite in "${todo[@]}"; do
-		report_suite "$base" "$release" "$suite"
-	done
+
+	step "kernel-doc on what kernel/patches/$base touches"
+	count_tap bash kernel/check-kerneldoc.sh --base "$base"
 }
 
 # boot_suite BASE RELEASE SUITE: boot SUITE's guest, its output and exit
@@ -361,7 +363,7 @@ boot_suite() {
 	fi
 	set +e
 	# shellcheck disable=SC2086
-	bash scripts/vm.sh --base "$base" --release "$release" $vmargs \
+	ATIMECTL_BASE=$base bash scripts/vm.sh --base "$base" --release "$release" $vmargs \
 		--suite "$suite" --results "build/vm/$base/results-$suite.tap" \
 		--console "build/vm/$base/console-$suite.log" -- $args \
 		>"build/vm/$base/run-$suite.log" 2>&1 </dev/null
@@ -402,10 +404,116 @@ report_suite() {
 	fi
 }
 
-declare -A images_built=()
 if [ $run_vm = 1 ]; then
 	for b in $bases; do
-		vm_base "$b"
+		plan_base "$b"
+	done
+	rm -rf build/ci
+	mkdir -p build/ci
+	for b in $bases; do
+		rm -rf "build/vm/$b"
+		mkdir -p "build/vm/$b"
+	done
+	prepare_bases &
+	prep_pid=$!
+	# A run that ends early takes its builds and guests with it.
+	kill_tree() {
+		local c
+		for c in $(pgrep -P "$1"); do kill_tree "$c"; done
+		kill "$1" 2>/dev/null || true
+	}
+	trap 'for j in $(jobs -p); do kill_tree "$j"; done' EXIT
+	declare -A started=() pids=() prep_failed=()
+	queue=()
+	running=0
+	pending_bases=($bases)
+	step "VM part: kernels and images for $bases prepared in the background"
+fi
+
+if [ $run_host = 1 ] && [ $host_valgrind = 1 ]; then
+	step "host unit tests under valgrind (meson test --setup valgrind)"
+	meson_setup build/meson --prefix=/usr -Dtests=true -Dfuzz=false
+	meson compile -C build/meson >/dev/null
+	meson_tests build/meson --setup valgrind
+elif [ $run_host = 1 ]; then
+	# AddressSanitizer (with LeakSanitizer) and UBSan find what valgrind
+	# finds in the C code at a tenth of its time; --valgrind runs the
+	# same tests under valgrind instead (docs/testing.md).
+	step "host unit tests with AddressSanitizer and UBSan (build/asan)"
+	meson_setup build/asan --prefix=/usr -Dtests=true -Dfuzz=false \
+		-Db_sanitize=address,undefined -Db_lundef=false
+	meson compile -C build/asan >/dev/null
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		meson_tests build/asan
+fi
+if [ $run_host = 1 ]; then
+
+	step "libFuzzer targets (clang, 20000 runs each)"
+	CC=clang meson_setup build/fuzz -Dtests=true -Dfuzz=true -Dfuzz_runs=20000
+	meson compile -C build/fuzz >/dev/null
+	meson_tests build/fuzz --suite fuzz
+fi
+
+if [ $run_host = 1 ]; then
+	step "stock-equivalence tables and their comparison (tests/stock-equiv/check.sh)"
+	count_tap bash tests/stock-equiv/check.sh
+fi
+
+if [ $run_vm = 1 ]; then
+	step "VM part: $vm_jobs guest(s) at a time, as the bases are prepared"
+	while :; do
+		# Guests that are done.
+		for pid in "${!pids[@]}"; do
+			kill -0 "$pid" 2>/dev/null && continue
+			wait "$pid" || true
+			k=${pids[$pid]}
+			unset "pids[$pid]"
+			running=$((running - 1))
+			echo "[vm] ${k#* } on ${k%% *}: done in $(( $(date +%s) - started[$k] ))s ($(( $(date +%s) - t0 ))s into the run)"
+		done
+		# The next base, once it is prepared: its checks, then its
+		# suites join the queue.
+		if [ ${#pending_bases[@]} -gt 0 ] && [ -f "build/ci/prep-${pending_bases[0]}.rc" ]; then
+			b=${pending_bases[0]}
+			pending_bases=("${pending_bases[@]:1}")
+			step "prepared: $b (build/ci/prep-$b.log)"
+			grep -E '^\[(prep|kernel|image)\]' "build/ci/prep-$b.log" || true
+			if [ "$(cat "build/ci/prep-$b.rc")" != 0 ]; then
+				tail -n 40 "build/ci/prep-$b.log"
+				echo "not ok - preparing $b (kernel, debug kernel or image) failed: its suites cannot boot"
+				failed=$((failed + 1))
+				prep_failed[$b]=1
+			else
+				kernel_checks "$b"
+				for suite in ${todo[$b]}; do
+					queue+=("$b $suite")
+				done
+			fi
+			continue
+		fi
+		# Start guests while there is room.
+		while [ ${#queue[@]} -gt 0 ] && [ "$running" -lt "$vm_jobs" ]; do
+			k=${queue[0]}
+			queue=("${queue[@]:1}")
+			b=${k%% *}
+			boot_suite "$b" "${ATIMECTL_RELEASE:-$(base_release "$b")}" "${k#* }" &
+			pids[$!]=$k
+			started[$k]=$(date +%s)
+			running=$((running + 1))
+			echo "[vm] ${k#* } on $b: started ($(( $(date +%s) - t0 ))s into the run)"
+		done
+		if [ ${#pending_bases[@]} -eq 0 ] && [ ${#queue[@]} -eq 0 ] && [ "$running" -eq 0 ]; then
+			break
+		fi
+		sleep 1
+	done
+	wait "$prep_pid" || true
+	for b in $bases; do
+		[ -n "${prep_failed[$b]:-}" ] && continue
+		for suite in ${todo[$b]}; do
+			report_suite "$b" "${ATIMECTL_RELEASE:-$(base_release "$b")}" "$suite"
+		done
 	done
 fi
 

@@ -123,12 +123,13 @@ check "ATIMECTL_DEBUG_BASES='': SKIP line on 6.12" \
 check "ATIMECTL_DEBUG_BASES='': final line" \
 	test "$(last)" = "$((nbases * (2 * ran + 4) - 2 * per * nonprimary)) passed, 0 failed, $((nbases * (manual + debug) + per * nonprimary)) skipped"
 
-# The default: no debug base, the stress suite skipped on both.
+# The default: the debug kernel on 6.12, the stress suite skipped elsewhere.
 ts --vm
 check "default: stress skipped on 6.1" grep -q '^ok - suite stress on 6.1 # SKIP' "$T/out"
-check "default: stress skipped on 6.12" grep -q '^ok - suite stress on 6.12 # SKIP' "$T/out"
+check "default: stress runs on 6.12" eval '! grep -q "^ok - suite stress on 6.12 # SKIP" "$T/out"'
+check "default: stress skipped on 7.3" grep -q '^ok - suite stress on 7.3 # SKIP' "$T/out"
 check "default: final line" \
-	test "$(last)" = "$((nbases * (2 * ran + 4) - 2 * per * nonprimary)) passed, 0 failed, $((nbases * (manual + debug) + per * nonprimary)) skipped"
+	test "$(last)" = "$((nbases * (2 * ran + 4) + 2 * debug - 2 * per * nonprimary)) passed, 0 failed, $((nbases * (manual + debug) - debug + per * nonprimary)) skipped"
 check "default: systemd runs once per release, not on 6.12" \
 	has "ok - suite systemd on 6.12 # SKIP once per release: on 7.3, which boots the same userspace (ATIMECTL_ALL_SUITES=1 runs it here too)"
 check "default: systemd runs on 7.3 and 6.1" \
@@ -139,7 +140,7 @@ ATIMECTL_ALL_SUITES=1 ts --vm
 check "ATIMECTL_ALL_SUITES=1: systemd not skipped on 6.12" \
 	eval '! grep -q "^ok - suite systemd on 6.12 # SKIP" "$T/out"'
 check "ATIMECTL_ALL_SUITES=1: final line" \
-	test "$(last)" = "$((nbases * (2 * ran + 4))) passed, 0 failed, $((nbases * (manual + debug))) skipped"
+	test "$(last)" = "$((nbases * (2 * ran + 4) + 2 * debug)) passed, 0 failed, $((nbases * (manual + debug) - debug)) skipped"
 
 # The default core bases, 6.1 and 6.12: only the suites marked "# core"
 # boot there, and the per-release ones on 6.1, bookworm's only base; 7.3
@@ -156,8 +157,10 @@ check "default core bases: main runs on 7.3" eval '! grep -q "^ok - suite main o
 check "default core bases: systemd runs on 6.1, bookworm's only base" \
 	eval '! grep -q "^ok - suite systemd on 6.1 # SKIP" "$T/out"'
 check "default core bases: systemd skipped on 6.12" grep -q '^ok - suite systemd on 6.12 # SKIP' "$T/out"
+check "default core bases: stress runs on 6.12, a debug base" \
+	eval '! grep -q "^ok - suite stress on 6.12 # SKIP" "$T/out"'
 check "default core bases: final line" \
-	test "$(last)" = "$(( (2 * ran + 4) + (2 * (core + per) + 4) + (2 * core + 4) )) passed, 0 failed, $(( nbases * (manual + debug) + (ran - core - per) + (ran - core) )) skipped"
+	test "$(last)" = "$(( (2 * ran + 4) + (2 * (core + per) + 4) + (2 * (core + debug) + 4) )) passed, 0 failed, $(( nbases * (manual + debug) - debug + (ran - core - per) + (ran - core) )) skipped"
 ATIMECTL_CORE_BASES=x ts --vm
 check "ATIMECTL_CORE_BASES=x: exit status 2" test "$rc" = 2
 check "ATIMECTL_CORE_BASES=x: says what is wrong" grep -q "^scripts/test.sh: unknown base 'x'" "$T/out"
