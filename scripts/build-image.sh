@@ -9,24 +9,38 @@
 # mkosi installs with apt as well and copies out as image.vmlinuz, the
 # kernel "mkosi qemu" boots.
 #
-#   scripts/build-image.sh [--release bookworm|trixie]
+#   scripts/build-image.sh [--release bookworm|trixie] [--fstests SRC]
 #
 # The release defaults to $ATIMECTL_RELEASE, else bookworm.  The installed
 # OS, build packages included, is cached in $ATIMECTL_MKOSI_CACHE (default
 # /var/cache/atimectl-mkosi), so a rebuild costs the package build, its
 # installation and the archive.
+#
+# --fstests SRC builds the fstests image instead (mkosi's profile
+# mkosi.profiles/fstests/): the same image with fstests built inside it
+# from the fstests tree SRC (git clone
+# https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git, or its GitHub
+# mirror kdave/xfstests) and installed in /var/lib/xfstests, as
+# build/image-fstests-RELEASE/image.cpio, cached apart in
+# $ATIMECTL_MKOSI_FSTESTS_CACHE (default /var/cache/atimectl-mkosi-fstests):
+# it leaves the normal image and its cache alone.  tests/fstests/run.sh
+# builds and boots it.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 release=${ATIMECTL_RELEASE:-bookworm}
 cache=${ATIMECTL_MKOSI_CACHE:-/var/cache/atimectl-mkosi}
+fstests=
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--release) release=$2; shift ;;
 	--release=*) release=${1#*=} ;;
-	-h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--fstests)
+		[ $# -ge 2 ] && [ -n "$2" ] || { echo "scripts/build-image.sh: --fstests needs the fstests source tree" >&2; exit 2; }
+		fstests=$2; shift ;;
+	-h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/build-image.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -36,10 +50,28 @@ if [ ! -d "mkosi.conf.d/$release" ]; then
 	exit 2
 fi
 
+# An fstests tree has the check script and the tests; refuse anything
+# else before mkosi starts, whose build script would fail minutes later.
+fargs=()
+if [ -n "$fstests" ]; then
+	if [ ! -x "$fstests/check" ] || [ ! -d "$fstests/tests" ]; then
+		echo "scripts/build-image.sh: --fstests: '$fstests' is not an fstests tree (no check script and tests/ directory)" >&2
+		exit 2
+	fi
+	fstests=$(cd "$fstests" && pwd)
+	fcommit=$(git -C "$fstests" rev-parse HEAD 2>/dev/null || echo unknown)
+	cache=${ATIMECTL_MKOSI_FSTESTS_CACHE:-/var/cache/atimectl-mkosi-fstests}
+	# The profile names the repository as a build source; the tree
+	# comes in addition, under build/ (ignored by git), where mkosi
+	# makes its mount point.
+	fargs=(--profile=fstests --build-sources="$fstests:build/fstests-src"
+		--environment=ATIMECTL_FSTESTS_COMMIT="$fcommit")
+fi
+
 log() { printf '[image] %s\n' "$*" >&2; }
 start=$(date +%s)
-out=build/image-$release
-log=build/image-$release.log
+out=build/image-${fstests:+fstests-}$release
+log=build/image-${fstests:+fstests-}$release.log
 
 . kernel/bases.sh
 base=$(release_base "$release")
@@ -58,7 +90,7 @@ else
 fi
 
 mkdir -p "$cache" "$out"
-mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" \
+mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" "${fargs[@]}" \
 	build >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
 	echo "scripts/build-image.sh: mkosi failed; full log in $log" >&2
@@ -66,4 +98,4 @@ mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" \
 }
 # The test disks "mkosi qemu" attaches (mkosi.conf, QemuArgs=).
 bash scripts/make-disks.sh build/mkosi-disks
-log "$out/image.cpio ($(du -h "$out/image.cpio" | cut -f1), with ${kpkg:-no kernel}) in $(( $(date +%s) - start ))s"
+log "$out/image.cpio ($(du -h "$out/image.cpio" | cut -f1), with ${kpkg:-no kernel}${fstests:+, fstests $fcommit}) in $(( $(date +%s) - start ))s"

@@ -28,6 +28,8 @@
 #                     which QEMU 7.2 never brings up a second CPU)
 #   --broken-disk     also attach the disk whose fstab entry carries a
 #                     malformed x-relatime-interval= (systemd suite)
+#   --scratch-size S  make the two blank scratch disks S (512M, 8G, ...:
+#                     scripts/make-disks.sh; sparse files) instead of 512M
 #
 # With none of --suite/--demo and a terminal on stdin, the console is the
 # terminal and root is logged in.  KVM is used only when a probe boot
@@ -54,6 +56,7 @@ suite=
 icount=0
 smp=
 broken=0
+scratch_size=
 extra=()
 
 while [ $# -gt 0 ]; do
@@ -71,14 +74,23 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--smp) smp=$2; shift ;;
 	--broken-disk) broken=1 ;;
+	--scratch-size)
+		[ $# -ge 2 ] || { echo "scripts/vm.sh: --scratch-size needs a size" >&2; exit 2; }
+		scratch_size=$2; shift ;;
 	--) shift; extra=("$@"); break ;;
-	-h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "scripts/vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
 done
 
 die() { printf 'scripts/vm.sh: %s\n' "$*" >&2; exit 1; }
+# Checked here, before anything is built or booted (make-disks.sh says the
+# same, but only once the guest is being set up).
+if [ -n "$scratch_size" ] && ! [[ $scratch_size =~ ^[1-9][0-9]*[KMG]?$ ]]; then
+	echo "scripts/vm.sh: --scratch-size takes a size such as 512M or 8G, not '$scratch_size'" >&2
+	exit 2
+fi
 [ "$icount" = 1 ] && [ "$idle_given" = 0 ] && idle=$timeout
 if [ -z "$smp" ]; then
 	# Under -icount (sleep=on or off) QEMU 7.2 hangs the guest at "x86:
@@ -162,6 +174,7 @@ diskdir=$(mktemp -d "$vmdir/disks.XXXXXX")
 trap 'rm -rf "$diskdir"' EXIT
 diskargs=()
 [ "$broken" = 1 ] && diskargs=(--broken)
+[ -n "$scratch_size" ] && diskargs+=(--scratch-size "$scratch_size")
 bash "$top/scripts/make-disks.sh" "$diskdir" "${diskargs[@]}"
 disks=()
 for name in mail cache broken scratch1 scratch2; do

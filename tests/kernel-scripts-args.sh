@@ -3,11 +3,13 @@
 #
 # Bad input to the kernel checks that scripts/test.sh does not run
 # (kernel/check-bisect.sh, kernel/check-32bit.sh), to the kernel-doc
-# check (kernel/check-kerneldoc.sh) and to the recorder of
-# the stock kernel's atime table (tests/stock-equiv/record.sh): each is
+# check (kernel/check-kerneldoc.sh), to the recorder of
+# the stock kernel's atime table (tests/stock-equiv/record.sh) and to the
+# fstests comparison (tests/fstests/run.sh, scripts/build-image.sh
+# --fstests): each is
 # refused with exit status 2 and a message naming the program and what
-# was wrong, and leaves no worktree, object directory, build or recorded
-# table behind.  Needs the tree
+# was wrong, and leaves no worktree, object directory, build, image,
+# recorded table or fstests result behind.  Needs the tree
 # kernel/build.sh prepared (build/linux-<base>), to know the series'
 # length; builds nothing.  Prints TAP-like lines and "N passed, N failed".
 #
@@ -38,6 +40,8 @@ state() {
 	git -C "$src" rev-parse atime pristine
 	ls -d "$top/build/kernel/$base/bzImage-stock" "$top/build/obj-$base-stock" 2>/dev/null || true
 	cat "$top"/tests/vm/data/stock-equiv-*.tsv 2>/dev/null | sha256sum
+	ls -d "$top"/build/image-fstests-* "$top"/build/fstests "$top"/build/fstests/* 2>/dev/null || true
+	{ cat "$top"/bench/fstests/*.tsv 2>/dev/null || true; } | sha256sum
 }
 
 # refused WANT PROGRAM ARGS...: PROGRAM exits 2, says WANT, changes nothing.
@@ -91,6 +95,39 @@ refused "unknown argument '--bse'" $rec --bse "$base"
 refused "unknown argument 'extra'" $rec --base "$base" extra
 refused "--kernel needs a file" $rec --base "$base" --kernel
 refused "--kernel: no file '$top/build/no-such-kernel'" $rec --base "$base" --kernel "$top/build/no-such-kernel"
+
+# An fstests tree as far as tests/fstests/run.sh looks before it starts
+# (a check script and a tests/ directory), and what it refuses.
+fsrc=$(mktemp -d)
+trap 'rm -rf "$fsrc"' EXIT
+mkdir "$fsrc/tests"
+printf '#!/bin/sh\n' >"$fsrc/check"
+chmod +x "$fsrc/check"
+fst=tests/fstests/run.sh
+refused "--src is required" $fst --base "$base"
+refused "--src is required" $fst
+refused "--src needs a directory" $fst --base "$base" --src
+refused "--src needs a directory" $fst --base "$base" --src ""
+refused "--src: '$top/build/no-such-tree' is not an fstests tree" $fst --base "$base" --src "$top/build/no-such-tree"
+refused "--src: '$top/tests' is not an fstests tree" $fst --base "$base" --src "$top/tests"
+refused "--base is required" $fst --src "$fsrc"
+refused "--base needs a value" $fst --src "$fsrc" --base
+refused "unknown base 'x'" $fst --src "$fsrc" --base x
+refused "--fs: unknown filesystem 'zfs' (ext4, xfs or btrfs)" $fst --src "$fsrc" --base "$base" --fs "ext4 zfs"
+refused "--fs needs one or more of ext4, xfs, btrfs" $fst --src "$fsrc" --base "$base" --fs " "
+refused "--fs needs one or more of ext4, xfs, btrfs" $fst --src "$fsrc" --base "$base" --fs
+refused "--fs: 'xfs' named twice" $fst --src "$fsrc" --base "$base" --fs "xfs ext4 xfs"
+refused "--kernel must be patched, stock or both, not 'unpatched'" $fst --src "$fsrc" --base "$base" --kernel unpatched
+refused "--kernel must be patched, stock or both, not ''" $fst --src "$fsrc" --base "$base" --kernel ""
+refused "--out: '$top/bench' is a directory" $fst --src "$fsrc" --base "$base" --out "$top/bench"
+refused "--out: no directory '$top/build/no-such-dir'" $fst --src "$fsrc" --base "$base" --out "$top/build/no-such-dir/x.tsv"
+refused "--out needs a file" $fst --src "$fsrc" --base "$base" --out
+refused "--timeout takes seconds (a number from 1), not '0'" $fst --src "$fsrc" --base "$base" --timeout 0
+refused "--timeout takes seconds (a number from 1), not '6h'" $fst --src "$fsrc" --base "$base" --timeout 6h
+refused "unknown argument '--bse'" $fst --src "$fsrc" --bse "$base"
+refused "unknown argument 'ext4'" $fst --src "$fsrc" --base "$base" --fs xfs ext4
+refused "--fstests needs the fstests source tree" scripts/build-image.sh --fstests
+refused "--fstests: '$top/tests' is not an fstests tree" scripts/build-image.sh --release trixie --fstests "$top/tests"
 
 out=$(bash "$top/$cb" --help)
 if grep -q -- '--from N' <<<"$out"; then

@@ -46,6 +46,13 @@ check "--smp 0 is refused" refused "--smp needs a number of CPUs from 1 to 99, n
 check "an unknown base is refused" refused "unknown base '6.2'" -- --base 6.2 --suite main
 check "ATIMECTL_TCG_THREAD must be single or multi" \
 	refused "ATIMECTL_TCG_THREAD must be single or multi, not 'many'" ATIMECTL_TCG_THREAD=many -- --suite main
+check "--scratch-size needs a size" refused "--scratch-size needs a size" -- --suite main --scratch-size
+check "--scratch-size takes K, M or G" \
+	refused "--scratch-size takes a size such as 512M or 8G, not '8T'" -- --suite main --scratch-size 8T
+check "--scratch-size takes whole numbers" \
+	refused "--scratch-size takes a size such as 512M or 8G, not '1.5G'" -- --suite main --scratch-size 1.5G
+check "--scratch-size 0 is refused" \
+	refused "--scratch-size takes a size such as 512M or 8G, not '0'" -- --suite main --scratch-size 0
 check "an empty ATIMECTL_TCG_THREAD is the default, not refused" \
 	bash -c "! grep -q ATIMECTL_TCG_THREAD <(ATIMECTL_TCG_THREAD= bash '$tree/scripts/vm.sh' --smp x 2>&1)"
 tap_end

@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Run fstests' read-path groups (rw, mmap, aio, copy_range, io_uring,
+# splice, atime, each intersected with quick) on the patched kernel and on
+# the unpatched kernel of the same base and configuration, on ext4, xfs
+# and btrfs, and report the tests whose result differs.  A command to run
+# by hand (hours under TCG), not part of scripts/test.sh or CI.
+#
+#   tests/fstests/run.sh --src DIR --base 6.1|6.12|7.3 [--fs "ext4 xfs btrfs"]
+#                        [--kernel patched|stock|both] [--out FILE]
+#                        [--timeout SEC]
+#
+#   --src DIR      an fstests source tree (required), e.g.
+#                    git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git
+#                  or its GitHub mirror, kdave/xfstests; built inside the
+#                  image (scripts/build-image.sh --fstests DIR), never on
+#                  the host
+#   --base B       the kernel base (required)
+#   --fs LIST      the filesystems, among ext4, xfs and btrfs (default all three)
+#   --kernel K     boot the patched kernel, the stock one or both (default
+#                  both); the other column comes from an earlier run
+#   --out FILE     the table (default bench/fstests/fstests-B.tsv)
+#   --timeout SEC  the time limit of each guest (default 21600, 6 hours)
+#
+# Missing kernels are built first (kernel/build.sh --base B, and --stock),
+# then the fstests image of the base's release; one guest at a time boots
+# the "fstests" suite (tests/vm/t/fstests.sh) with 8 GB scratch disks.
+# Each boot's results are kept in build/fstests/B/KERNEL-FS.results, and
+# the table is made of all those of this base, fstests commit and
+# release, so that a run of one kernel or filesystem keeps the others'
+# results.  The table: comment lines (the base, the release, the fstests
+# commit, each run's kernel, build and date), then "test fs stock patched" rows,
+# tab-separated, each cell pass, fail, "notrun: REASON", "none" (selected,
+# but the guest stopped before its result) or "-" (not run on that kernel).
+#
+# Prints the rows whose results differ.  Exit status 1 when a test fails
+# (or has no result) on the patched kernel and passes on the stock one,
+# or when a guest of this run did not finish; 2 for bad arguments, with
+# nothing built or written.
+set -euo pipefail
+
+prog=tests/fstests/run.sh
+top=$(cd "$(dirname "$0")/../.." && pwd)
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC]" >&2; exit 2; }
+die() { echo "$prog: $*" >&2; exit 1; }
+log() { printf '[fstests] %s\n' "$*" >&2; }
+
+src=
+base=
+fslist="ext4 xfs btrfs"
+which=both
+out=
+timeout=21600
+while [ $# -gt 0 ]; do
+	case $1 in
+	--src)
+		[ $# -ge 2 ] && [ -n "$2" ] || usage "--src needs a directory"
+		src=$2; shift ;;
+	--base)
+		[ $# -ge 2 ] && [ -n "$2" ] || usage "--base needs a value"
+		base=$2; shift ;;
+	--fs)
+		[ $# -ge 2 ] || usage "--fs needs one or more of ext4, xfs, btrfs"
+		fslist=$2; shift ;;
+	--kernel)
+		[ $# -ge 2 ] || usage "--kernel needs patched, stock or both"
+		which=$2; shift ;;
+	--out)
+		[ $# -ge 2 ] && [ -n "$2" ] || usage "--out needs a file"
+		out=$2; shift ;;
+	--timeout)
+		[ $# -ge 2 ] || usage "--timeout needs seconds"
+		timeout=$2; shift ;;
+	-h|--help) sed -n '4,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) usage "unknown argument '$1'" ;;
+	esac
+	shift
+done
+[ -n "$src" ] || usage "--src is required (an fstests tree: git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git)"
+[ -n "$base" ] || usage "--base is required"
+. "$top/kernel/bases.sh"
+check_base "$prog" "$base"
+[ -x "$src/check" ] && [ -d "$src/tests" ] ||
+	usage "--src: '$src' is not an fstests tree (no check script and tests/ directory)"
+src=$(cd "$src" && pwd)
+[ -n "$(echo "$fslist" | tr -d ' ')" ] || usage "--fs needs one or more of ext4, xfs, btrfs"
+seen=" "
+for fs in $fslist; do
+	case $fs in
+	ext4 | xfs | btrfs) ;;
+	*) usage "--fs: unknown filesystem '$fs' (ext4, xfs or btrfs)" ;;
+	esac
+	case $seen in *" $fs "*) usage "--fs: '$fs' named twice" ;; esac
+	seen+="$fs "
+done
+case $which in
+both) kernels="stock patched" ;;
+patched | stock) kernels=$which ;;
+*) usage "--kernel must be patched, stock or both, not '$which'" ;;
+esac
+[[ $timeout =~ ^[1-9][0-9]*$ ]] || usage "--timeout takes seconds (a number from 1), not '$timeout'"
+out=${out:-$top/bench/fstests/fstests-$base.tsv}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+[ ! -d "$out" ] || usage "--out: '$out' is a directory"
+[ -d "$(dirname "$out")" ] || [ "$out" = "$top/bench/fstests/fstests-$base.tsv" ] ||
+	usage "--out: no directory '$(dirname "$out")'"
+
+cd "$top"
+release=$(base_release "$base")
+raw=build/fstests/$base
+mkdir -p "$raw"
+# Two runs on one base would boot into and assemble from the same files.
+exec 8>"$raw/.lock"
+flock -n 8 || die "another $prog is running on base $base (${raw}/.lock)"
+commit=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
+
+# The kernels: built when missing only (kernel/build.sh rebuilds what the
+# series changed; run it first after changing a patch).
+kdir=build/kernel/$base
+for k in $kernels; do
+	case $k in
+	patched) [ -f "$kdir/bzImage" ] || bash kernel/build.sh --base "$base" ;;
+	stock) [ -f "$kdir/bzImage-stock" ] || bash kernel/build.sh --base "$base" --stock ;;
+	esac
+done
+# A difference between kernels of two configurations is a difference of
+# configurations: compare them, the series' own symbols aside (bench/run.sh
+# refuses such a pair for the same reason).
+if [ -f "$kdir/bzImage.config" ] && [ -f "$kdir/bzImage-stock.config" ]; then
+	own=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' kernel/config/atime.config | paste -sd'|' -)
+	differs=$(diff <(grep -E '^CONFIG_' "$kdir/bzImage.config" | grep -v -E "^($own)=" | sort) \
+		<(grep -E '^CONFIG_' "$kdir/bzImage-stock.config" | grep -v -E "^($own)=" | sort) |
+		sed -n 's/^[<>] \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u | paste -sd' ' - || true)
+	[ -z "$differs" ] ||
+		die "$kdir/bzImage-stock was built with another configuration than $kdir/bzImage ($differs): rebuild it with kernel/build.sh --base $base --stock"
+fi
+
+log "image: scripts/build-image.sh --release $release --fstests $src ($commit)"
+bash scripts/build-image.sh --release "$release" --fstests "$src"
+image=build/image-fstests-$release/image.cpio
+
+# boot KERNEL FS: one guest, its notes kept in $raw/KERNEL-FS.results.
+incomplete=()
+boot() {
+	local k=$1 fs=$2 kernel=$kdir/bzImage name=$1-$2 notes from start complete
+	[ "$k" = stock ] && kernel=$kdir/bzImage-stock
+	log "booting $k ($kernel), $fs: up to $timeout s"
+	start=$(date +%s)
+	# Quiet for as long as one test runs: check prints a test's line when
+	# it ends, and the guest its result on the next poll.
+	bash scripts/vm.sh --base "$base" --release "$release" --kernel "$kernel" \
+		--image "$image" --suite fstests --scratch-size 8G \
+		--timeout "$timeout" --idle 3600 \
+		--results "$raw/$name.tap" --console "$raw/$name.console" \
+		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" </dev/null ||
+		log "the guest of $k, $fs did not finish (console: $raw/$name.console)"
+	# The results file once the guest finished (its notes, whole);
+	# otherwise what the console caught as the tests ran.
+	# (The runner keeps all the notes of a passing test, only the last
+	# 80 lines of a failing one.)
+	from=$raw/$name.tap
+	complete=yes
+	if ! grep -q '^# atimectl: done' "$from" 2>/dev/null ||
+		! grep -q '^ok [0-9]* fstests\.sh' "$from"; then
+		from=$raw/$name.console
+		complete=no
+		incomplete+=("$name")
+	fi
+	notes=$(tr -d '\r' <"$from" 2>/dev/null | sed -n 's/.*# fstests \([a-z]* .*\)$/\1/p' || true)
+	notes+=$'\n'"complete $complete"
+	grep -qx "fs $fs" <<<"$notes" || die "the guest of $k, $fs reported no fstests run (see $raw/$name.console)"
+	case $k:$(sed -n 's/^series //p' <<<"$notes") in
+	patched:yes | stock:no) ;;
+	*) die "the $k kernel $kernel has $( [ "$k" = stock ] && echo 'the series' || echo 'no series'): not the kernel to compare" ;;
+	esac
+	printf '%s\ndate %s\nseconds %s\n' "$notes" "$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))" >"$raw/$name.results"
+	log "$k, $fs: $(grep -c '^result ' "$raw/$name.results") results in $(( $(date +%s) - start ))s"
+}
+for fs in $fslist; do
+	for k in $kernels; do
+		boot "$k" "$fs"
+	done
+done
+
+# The table, from every run of this base whose fstests commit and release
+# are this run's.
+field() { sed -n "s/^$2 //p" "$1" | head -n 1; }
+cell() {	# cell RESULTS TEST: that run's result of TEST
+	local f=$1 t=$2 line
+	[ -f "$f" ] || { echo -; return; }
+	line=$(grep -m 1 "^result $t " "$f" || true)
+	if [ -z "$line" ]; then
+		echo none
+		return
+	fi
+	# "result TEST STATUS SECONDSs[: REASON]"
+	awk -v t="$t" '{
+		status = $3
+		reason = $0; sub(/^[^:]*(: |$)/, "", reason)
+		if (status == "notrun") print "notrun: " reason; else print status
+	}' <<<"$line"
+}
+runs=()
+for f in "$raw"/stock-ext4.results "$raw"/patched-ext4.results "$raw"/stock-xfs.results \
+	"$raw"/patched-xfs.results "$raw"/stock-btrfs.results "$raw"/patched-btrfs.results; do
+	[ -f "$f" ] || continue
+	if [ "$(field "$f" commit)" != "$commit" ] || [ "$(field "$f" release)" != "$release" ]; then
+		log "left out of the table: $f (fstests $(field "$f" commit), $(field "$f" release))"
+		continue
+	fi
+	runs+=("$f")
+done
+mkdir -p "$(dirname "$out")"
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+{
+	echo "# fstests' read-path groups (rw mmap aio copy_range io_uring splice atime, each intersected with quick), base $base, image $release: $prog"
+	echo "# fstests commit $commit"
+	for f in "${runs[@]}"; do
+		n=$(basename "$f" .results)
+		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')"
+	done
+	printf '# test\tfs\tstock\tpatched\n'
+	for fs in ext4 xfs btrfs; do
+		s=$raw/stock-$fs.results p=$raw/patched-$fs.results
+		case " ${runs[*]} " in *" $s "*) ;; *) s= ;; esac
+		case " ${runs[*]} " in *" $p "*) ;; *) p= ;; esac
+		[ -n "$s$p" ] || continue
+		cat ${s:+"$s"} ${p:+"$p"} | sed -n 's/^selected //p' | sort -u | while read -r t; do
+			printf '%s\t%s\t%s\t%s\n' "$t" "$fs" "$(cell "${s:-/nonexistent}" "$t")" "$(cell "${p:-/nonexistent}" "$t")"
+		done
+	done
+} >"$tmp"
+mv "$tmp" "$out"
+trap - EXIT
+log "table: ${out#"$top"/} ($(grep -c -v '^#' "$out") rows)"
+
+# The differences, and the defects among them.
+diffs=$(awk -F'\t' '!/^#/ && $3 != "-" && $4 != "-" && $3 != $4' "$out")
+defects=$(awk -F'\t' '!/^#/ && $3 == "pass" && ($4 == "fail" || $4 == "none")' "$out")
+if [ -n "$diffs" ]; then
+	printf 'results that differ (test, fs, stock, patched):\n%s\n' "$diffs"
+else
+	echo "no test's result differs between the stock and the patched kernel"
+fi
+rc=0
+if [ -n "$defects" ]; then
+	printf '%s: DEFECT: fails (or has no result) on the patched kernel and passes on the stock one:\n%s\n' "$prog" "$defects" >&2
+	rc=1
+fi
+if [ ${#incomplete[@]} -gt 0 ]; then
+	echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
+	rc=1
+fi
+exit $rc

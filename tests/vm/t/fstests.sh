@@ -1,0 +1,141 @@
+# fstests' read-path groups on the running kernel, for tests/fstests/run.sh,
+# which boots this once per kernel (patched, stock) and filesystem and
+# compares the results.  The filesystem comes from the kernel command
+# line (atimetest.fstests_fs=ext4|xfs|btrfs); the tests are those of
+# generic/ and of the filesystem's own directory that are in one of the
+# groups rw, mmap, aio, copy_range, io_uring, splice or atime and also in
+# quick, as fstests' group files (built from each test's _begin_fstest
+# line) list them: a list too long for the command line, and one that
+# follows the fstests tree the image was built from.
+#
+# TEST_DEV is the first blank scratch disk, made with the filesystem here;
+# SCRATCH_DEV the second, which the tests make their own filesystems on.
+# Every result is printed as a "# " note, so that the runner keeps it in
+# the results (tests/fstests/run.sh reads the console when the guest did
+# not finish):
+#   # fstests result generic/001 pass 3s
+#   # fstests result generic/002 notrun 0s: REASON
+#   # fstests result generic/003 fail 12s: WHAT
+# This test passes whenever fstests ran: comparing the results is the
+# host's job, and a test that fails on both kernels is no finding here.
+. /usr/lib/atimectl-tests/lib.sh
+
+xfstests=/var/lib/xfstests
+[ -x "$xfstests/check" ] ||
+	skip "no fstests in this image (scripts/build-image.sh --fstests SRC builds the one that has it)"
+fs=$(sed -n 's/.*atimetest\.fstests_fs=\([^ ]*\).*/\1/p' /proc/cmdline)
+case $fs in
+ext4 | xfs | btrfs) ;;
+*) die "atimetest.fstests_fs= must be ext4, xfs or btrfs, not '$fs'" ;;
+esac
+groups="rw mmap aio copy_range io_uring splice atime"
+
+# select DIR: the tests of tests/DIR in one of $groups and in quick, from
+# the group file fstests' build wrote ("NNN group group ..." lines).
+select_tests() {
+	awk -v dir="$1" -v groups="$groups" '
+		BEGIN { n = split(groups, g, " "); for (i = 1; i <= n; i++) want[g[i]] = 1 }
+		/^#/ || NF < 2 { next }
+		{
+			quick = 0; read = 0
+			for (i = 2; i <= NF; i++) {
+				if ($i == "quick") quick = 1
+				if ($i in want) read = 1
+			}
+			if (quick && read) print dir "/" $1
+		}' "$xfstests/tests/$1/group.list"
+}
+for d in generic "$fs"; do
+	[ -f "$xfstests/tests/$d/group.list" ] || die "no $xfstests/tests/$d/group.list: fstests' build writes it"
+done
+mapfile -t tests < <(select_tests generic; select_tests "$fs")
+[ ${#tests[@]} -gt 0 ] || die "no test of the groups $groups is also in quick"
+
+test_dev=$(scratch_dev scratch1)
+scratch_disk=$(scratch_dev scratch2)
+release=$(. /etc/os-release && echo "${VERSION_CODENAME:-unknown}")
+note "fstests kernel $(uname -r)"
+# The stock kernel has the same uname -r (the same LOCALVERSION): its build
+# string and the series' sysctl tell the two apart.
+note "fstests build $(uname -v)"
+note "fstests series $([ -e /proc/sys/fs/relatime_interval ] && echo yes || echo no)"
+note "fstests commit $(cat "$xfstests/.atimectl-commit" 2>/dev/null || echo unknown)"
+note "fstests release $release"
+note "fstests fs $fs"
+note "fstests disks $test_dev $(($(blockdev --getsize64 "$test_dev") >> 20)) MiB, $scratch_disk $(($(blockdev --getsize64 "$scratch_disk") >> 20)) MiB"
+for t in "${tests[@]}"; do
+	note "fstests selected $t"
+done
+
+# The mount points under the runner's directory: lib.sh's cleanup
+# unmounts whatever a test that was killed left there.
+test_dir=/run/atimectl-tests/mnt-fstests-test
+scratch_mnt=/run/atimectl-tests/mnt-fstests-scratch
+mkdir -p "$test_dir" "$scratch_mnt"
+case $fs in
+ext4) mkfs.ext4 -q -F "$test_dev" ;;
+xfs) mkfs.xfs -q -f "$test_dev" ;;
+btrfs) mkfs.btrfs -q -f "$test_dev" >/dev/null ;;
+esac
+cat >"$xfstests/local.config" <<EOF
+export FSTYP=$fs
+export TEST_DEV=$test_dev
+export TEST_DIR=$test_dir
+export SCRATCH_DEV=$scratch_disk
+export SCRATCH_MNT=$scratch_mnt
+EOF
+
+# results_of XML: "NAME STATUS SECONDS" for each test case of fstests'
+# xunit report, in the order they ran.
+results_of() {
+	awk '
+		/<testcase / {
+			# (" name=", not the end of "classname=")
+			match($0, / name="[^"]*"/); name = substr($0, RSTART + 7, RLENGTH - 8)
+			match($0, / time="[^"]*"/); time = substr($0, RSTART + 7, RLENGTH - 8)
+			status = "pass"
+		}
+		/<skipped/ { status = "notrun" }
+		/<failure/ { status = "fail" }
+		/<\/testcase>/ { print name, status, (time == "" ? 0 : time) }' "$1"
+}
+# reason TEST STATUS: why TEST did not run (the .notrun file fstests
+# writes) or how it failed (what check printed after its name), on one line.
+reason() {
+	case $2 in
+	notrun) tr '\n\t' '  ' <"$xfstests/results/$1.notrun" 2>/dev/null | sed 's/ *$//' ;;
+	# (The longest name has no padding after it: "generic/1212[failed...")
+	fail) grep -m 1 -E "^$1([^0-9]|$)" "$work_out" | sed "s|^$1 *||" | tr '\t' ' ' | cut -c1-200 ;;
+	esac
+}
+reported=0
+report_new() {
+	local xml=$xfstests/results/result.xml name status time line=0 why
+	[ -f "$xml" ] || return 0
+	while read -r name status time; do
+		line=$((line + 1))
+		[ "$line" -gt "$reported" ] || continue
+		why=$(reason "$name" "$status")
+		note "fstests result $name $status ${time}s${why:+: $why}"
+	done < <(results_of "$xml")
+	reported=$line
+}
+
+# fstests writes its xunit report (results/result.xml) before each test
+# with the results so far, and at the end: it is read as check runs, so
+# that a guest that dies or hangs in a test has reported those before it.
+# check's own output goes to the console through sed -u, whole lines at
+# a time, so that no note lands in the middle of one of its lines.
+work_out=/run/atimectl-tests/fstests-check.out
+cd "$xfstests" || die "cannot enter $xfstests"
+rm -rf results
+{ ./check -R xunit-quiet "${tests[@]}" 2>&1 | sed -u '' | tee "$work_out"; } &
+check=$!
+while kill -0 "$check" 2>/dev/null; do
+	sleep 10
+	report_new
+done
+wait "$check" || true
+report_new
+note "fstests ran ${#tests[@]} selected, reported $reported"
+[ "$reported" -gt 0 ] || die "fstests reported no result (its output is above)"
