@@ -169,6 +169,11 @@ boot() {
 	fi
 	notes=$(tr -d '\r' <"$from" 2>/dev/null | sed -n 's/.*# fstests \([a-z]* .*\)$/\1/p' || true)
 	notes+=$'\n'"complete $complete"
+	# The runner's last check: a BUG, WARNING or Oops in the kernel log
+	# (fstests fails the test that caused one; this also sees the rest).
+	if grep -q '^not ok [0-9]* kernel log has no BUG' "$raw/$name.tap" 2>/dev/null; then
+		notes+=$'\n'"kernel-log reports"
+	fi
 	grep -qx "fs $fs" <<<"$notes" || die "the guest of $k, $fs reported no fstests run (see $raw/$name.console)"
 	case $k:$(sed -n 's/^series //p' <<<"$notes") in
 	patched:yes | stock:no) ;;
@@ -219,7 +224,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo "# fstests commit $commit"
 	for f in "${runs[@]}"; do
 		n=$(basename "$f" .results)
-		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')"
+		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
 	done
 	printf '# test\tfs\tstock\tpatched\n'
 	for fs in ext4 xfs btrfs; do
