@@ -322,6 +322,14 @@ fuse2fs "$dev2" "$m" >/dev/null
 findmnt -n -o FSTYPE "$m" | grep -q fuse || die "fuse2fs did not mount $m"
 all_cases fuse "$m"
 umount "$m"
+# The unmount returns before fuse2fs's daemon has exited and closed the
+# device, which the next mkfs then finds in use (seen once in CI, with
+# two guests at a time): wait for the daemon to go.
+for ((poll = 0; poll < wait_polls; poll++)); do
+	pgrep -f "fuse2fs $dev2" >/dev/null || break
+	sleep 0.1
+done
+! pgrep -f "fuse2fs $dev2" >/dev/null || die "fuse2fs still holds $dev2 $((wait_polls / 10))s after its unmount"
 
 # FUSE passthrough (6.9 and later): helpers/fusepass serves the files of
 # an ext4 (relatime) directory with FOPEN_PASSTHROUGH; what counts is the
