@@ -124,6 +124,9 @@ refused "--out: no directory '$top/build/no-such-dir'" $fst --src "$fsrc" --base
 refused "--out needs a file" $fst --src "$fsrc" --base "$base" --out
 refused "--timeout takes seconds (a number from 1), not '0'" $fst --src "$fsrc" --base "$base" --timeout 0
 refused "--timeout takes seconds (a number from 1), not '6h'" $fst --src "$fsrc" --base "$base" --timeout 6h
+refused "--jobs takes a number of guests (from 1), not '0'" $fst --src "$fsrc" --base "$base" --jobs 0
+refused "--jobs takes a number of guests (from 1), not 'two'" $fst --src "$fsrc" --base "$base" --jobs two
+refused "--jobs needs a number" $fst --src "$fsrc" --base "$base" --jobs
 refused "unknown argument '--bse'" $fst --src "$fsrc" --bse "$base"
 refused "unknown argument 'ext4'" $fst --src "$fsrc" --base "$base" --fs xfs ext4
 refused "--fstests needs the fstests source tree" scripts/build-image.sh --fstests

@@ -9,7 +9,7 @@
 #
 #   tests/fstests/run.sh --src DIR --base 6.1|6.12|7.3 [--fs "ext4 xfs btrfs"]
 #                        [--kernel patched|stock|both] [--out FILE]
-#                        [--timeout SEC]
+#                        [--timeout SEC] [--jobs N]
 #
 #   --src DIR      an fstests source tree (required), e.g.
 #                    git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git
@@ -22,9 +22,11 @@
 #                  both); the other column comes from an earlier run
 #   --out FILE     the table (default bench/fstests/fstests-B.tsv)
 #   --timeout SEC  the time limit of each guest (default 21600, 6 hours)
+#   --jobs N       guests booted at a time (default 2: each runs TCG on one
+#                  host thread, as scripts/test.sh's ATIMECTL_VM_JOBS)
 #
 # Missing kernels are built first (kernel/build.sh --base B, and --stock),
-# then the fstests image of the base's release; one guest at a time boots
+# then the fstests image of the base's release; N guests at a time boot
 # the "fstests" suite (tests/vm/t/fstests.sh) with 8 GB scratch disks.
 # Each boot's results are kept in build/fstests/B/KERNEL-FS.results, and
 # the table is made of all those of this base, fstests commit and
@@ -42,7 +44,7 @@ set -euo pipefail
 
 prog=tests/fstests/run.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC]" >&2; exit 2; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N]" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 log() { printf '[fstests] %s\n' "$*" >&2; }
 
@@ -52,6 +54,7 @@ fslist="ext4 xfs btrfs"
 which=both
 out=
 timeout=21600
+jobs=2
 while [ $# -gt 0 ]; do
 	case $1 in
 	--src)
@@ -72,6 +75,9 @@ while [ $# -gt 0 ]; do
 	--timeout)
 		[ $# -ge 2 ] || usage "--timeout needs seconds"
 		timeout=$2; shift ;;
+	--jobs)
+		[ $# -ge 2 ] || usage "--jobs needs a number"
+		jobs=$2; shift ;;
 	-h|--help) sed -n '4,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage "unknown argument '$1'" ;;
 	esac
@@ -100,6 +106,7 @@ patched | stock) kernels=$which ;;
 *) usage "--kernel must be patched, stock or both, not '$which'" ;;
 esac
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || usage "--timeout takes seconds (a number from 1), not '$timeout'"
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of guests (from 1), not '$jobs'"
 out=${out:-$top/bench/fstests/fstests-$base.tsv}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 [ ! -d "$out" ] || usage "--out: '$out' is a directory"
@@ -165,7 +172,6 @@ boot() {
 		! grep -q '^ok [0-9]* fstests\.sh' "$from"; then
 		from=$raw/$name.console
 		complete=no
-		incomplete+=("$name")
 	fi
 	notes=$(tr -d '\r' <"$from" 2>/dev/null | sed -n 's/.*# fstests \([a-z]* .*\)$/\1/p' || true)
 	notes+=$'\n'"complete $complete"
@@ -182,10 +188,31 @@ boot() {
 	printf '%s\ndate %s\nseconds %s\n' "$notes" "$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))" >"$raw/$name.results"
 	log "$k, $fs: $(grep -c '^result ' "$raw/$name.results") results in $(( $(date +%s) - start ))s"
 }
+# Up to $jobs guests at a time, each boot in a subshell of its own: what
+# one found is in its .results file ("complete no" when it did not
+# finish), and a boot that cannot be compared fails the run.
 for fs in $fslist; do
 	for k in $kernels; do
-		boot "$k" "$fs"
+		rm -f "$raw/$k-$fs.results"
 	done
+done
+pids=() names=()
+for fs in $fslist; do
+	for k in $kernels; do
+		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+			wait -n || true
+		done
+		boot "$k" "$fs" &
+		pids+=("$!") names+=("$k-$fs")
+	done
+done
+failed=()
+for i in "${!pids[@]}"; do
+	wait "${pids[$i]}" || failed+=("${names[$i]}")
+done
+[ ${#failed[@]} -eq 0 ] || die "no results to compare from: ${failed[*]} (see the messages above)"
+for n in "${names[@]}"; do
+	! grep -qx 'complete no' "$raw/$n.results" || incomplete+=("$n")
 done
 
 # The table, from every run of this base whose fstests commit and release
