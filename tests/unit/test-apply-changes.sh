@@ -147,6 +147,8 @@ utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
 run "changed after recording" 0 "/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)" "" --changes
 fake_kernel
 run "record only without --changes" 2 "" "atimectl: apply: --record-only needs --changes" --record-only
+run "follow without --changes" 2 "" "atimectl: apply: --follow needs --changes, and takes no --record-only" --follow
+run "follow with --record-only" 2 "" "atimectl: apply: --follow needs --changes, and takes no --record-only" --changes --follow --record-only
 
 # A mount made while a run waits for utab to settle is that run's: the
 # path unit does not watch while the service runs.
@@ -177,6 +179,60 @@ want="/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)
 expect_value "a mount made while the run settles" 8:48 7200
 fake_kernel
 
+# --follow (atimectl-apply.service): a run that never ends on quiet, so
+# that no change falls between one run's last look and the next start.
+# Changes long after the first pass are applied; a malformed value is
+# reported and the run goes on; another "apply --changes" (the package's)
+# does not wait for it; SIGTERM ends it with status 0 and the state saved.
+fake_kernel
+rm -f "$T/state/applied"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
+ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/utab \
+ATIMECTL_APPLIED=$T/state/applied ATIMECTL_APPLY_QUIET_MS=0 \
+	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes --follow >"$T/follow.out" 2>"$T/follow.err" &
+pid=$!
+wait_value() {	# wait_value MAJ:MIN WANT: up to 10 s
+	local i
+	for ((i = 0; i < 200; i++)); do
+		[ "$(tr -d '\n' <"$T/sys/$1/relatime_interval")" = "$2" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+replace_utab() { printf '%s\n' "$@" >"$T/utab.new" && mv "$T/utab.new" "$T/utab"; }
+wait_value 8:16 3600
+sleep 1.5
+replace_utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=soon'
+sleep 1.5
+replace_utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
+wait_value 8:16 7200 || { echo "FAIL: --follow: a change 3 s after the first pass was not applied" >&2; failures=$((failures + 1)); }
+# the package's own run meanwhile: it takes the lock, finds nothing new
+run "apply --changes beside --follow" 0 "" "" --changes
+kill -0 "$pid" 2>/dev/null || { echo "FAIL: --follow ended by itself" >&2; failures=$((failures + 1)); }
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+want="/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)
+/srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
+want_err="atimectl: /srv/data: invalid x-relatime-interval= value 'soon': not a duration (expected seconds or a time span such as 90s, 30min, 1h, 1d 12h)"
+[ "$rc" = 0 ] && [ "$(cat "$T/follow.out")" = "$want" ] && [ "$(cat "$T/follow.err")" = "$want_err" ] || {
+	printf 'FAIL: --follow: exit %s, want 0\n  stdout: %s\n  stderr: %s\n' \
+		"$rc" "$(cat "$T/follow.out")" "$(cat "$T/follow.err")" >&2
+	failures=$((failures + 1))
+}
+grep -q ' 2h$' "$T/state/applied" ||
+	{ echo "FAIL: --follow: the state file lacks the last value: $(cat "$T/state/applied")" >&2; failures=$((failures + 1)); }
+# A utab whose directory cannot be watched: said, and a failure.
+ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/no-such-dir/utab \
+ATIMECTL_APPLIED=$T/state/applied \
+	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes --follow >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(cat "$T/err")" = "atimectl: apply: cannot watch $T/no-such-dir/utab: No such file or directory" ] || {
+	echo "FAIL: --follow without a utab directory: exit $rc, $(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
+fake_kernel
+
 # Bad input: nothing changed, a usage error.
 rm -f "$T/state/applied"
 for args in "--changes /srv/data" "--changes -O x-relatime-interval=1h" \
@@ -191,6 +247,12 @@ ATIMECTL_MOUNTINFO=$MI "${wrapper[@]}" "$ATIMECTL" status --changes >/dev/null 2
 rc=$?
 [ "$rc" = 2 ] && [ "$(cat "$T/err")" = "atimectl: --changes only applies to the apply verb" ] || {
 	echo "FAIL: status --changes: exit $rc, $(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
+ATIMECTL_MOUNTINFO=$MI "${wrapper[@]}" "$ATIMECTL" status --follow >/dev/null 2>"$T/err"
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$T/err")" = "atimectl: --follow only applies to the apply verb" ] || {
+	echo "FAIL: status --follow: exit $rc, $(cat "$T/err")" >&2
 	failures=$((failures + 1))
 }
 # A state file that cannot be written: said, and a failure.

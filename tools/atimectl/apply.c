@@ -4,6 +4,7 @@
  * per-filesystem overrides.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -800,9 +801,9 @@ static int changes_pass(struct apply_run *run, struct applied *st)
 }
 
 /*
- * How long "apply --changes" waits for utab to stay unchanged before it
- * ends: atimectl-apply.path does not watch while the service runs, so a
- * mount made then is this run's to take.  $ATIMECTL_APPLY_QUIET_MS (tests).
+ * How long "apply --changes" without --follow waits for utab to stay
+ * unchanged before it ends, so that a mount made right after another is
+ * this run's to take.  $ATIMECTL_APPLY_QUIET_MS (tests).
  */
 static int quiet_ms(void)
 {
@@ -811,64 +812,137 @@ static int quiet_ms(void)
 	return env && *env ? atoi(env) : 1000;
 }
 
-/*
- * "apply --changes": apply the x-relatime-interval= of each mount that
- * declares it in utab and was not dealt with before (a new mount, or a
- * remount that changed the value), and nothing else, so that a value set
- * since with "atimectl set" stays.  atimectl-apply.path runs it when utab
- * changes.  The path does not watch while the service runs: this run
- * watches utab itself from before its first look, takes what changes in
- * another pass, and ends only once utab has been quiet for a while, so
- * that a mount made right after another is not left waiting for the next
- * change.  With
- * --record-only, what mounts declare now is recorded as dealt with and
- * nothing is applied: the package does that on an upgrade from a version
- * that kept no record, so that the intervals in force stay.
- */
-static int apply_changes(struct apply_run *run)
+static volatile sig_atomic_t follow_stop;
+
+static void on_stop_signal(int sig)
 {
-	const char *path = getenv("ATIMECTL_APPLIED");
-	struct utab_watch watch;
+	(void) sig;
+	follow_stop = 1;
+}
+
+/*
+ * --follow ends on SIGTERM (systemctl stop, shutdown) or SIGINT, between
+ * passes only: the two are blocked while a pass runs and let through
+ * (waitmask) while it waits for utab, so that the state file is never
+ * left half written.
+ */
+static int follow_signals(sigset_t *waitmask)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	if (sigaction(SIGTERM, &sa, NULL) < 0 || sigaction(SIGINT, &sa, NULL) < 0 ||
+	    sigprocmask(SIG_BLOCK, &block, waitmask) < 0)
+		return -errno;
+	sigdelset(waitmask, SIGTERM);
+	sigdelset(waitmask, SIGINT);
+	return 0;
+}
+
+/*
+ * One pass of "apply --changes", with the state file locked for its
+ * length only (a --follow run holds no lock while it waits).  0, or a
+ * negative errno after saying what failed.
+ */
+static int changes_locked_pass(struct apply_run *run, const char *path)
+{
 	struct applied st;
+	char *esc;
 	int r;
 
-	if (!path || !*path)
-		path = APPLIED_FILE;
 	r = applied_open(&st, path);
 	if (r < 0) {
-		char *esc;
-
 		fprintf(stderr, "atimectl: apply: cannot use %s: %s\n",
 			name_escape(path, &esc), strerror(-r));
 		free(esc);
 		applied_close(&st);
-		return 1;
+		return r;
 	}
-	/* no directory to watch (no utab yet): one pass */
-	(void) utab_watch_open(&watch);
-	for (;;) {
-		r = changes_pass(run, &st);
-		free_plan(run);
-		mnt_unref_table(run->tb);
-		run->tb = NULL;
-		if (r < 0)
-			break;
+	r = changes_pass(run, &st);
+	free_plan(run);
+	mnt_unref_table(run->tb);
+	run->tb = NULL;
+	if (r == 0) {
 		r = applied_save(&st);
 		if (r < 0) {
-			char *esc;
-
 			fprintf(stderr, "atimectl: apply: cannot write %s: %s\n",
 				name_escape(path, &esc), strerror(-r));
 			free(esc);
+		}
+	} else if (r == -ENOMEM) {
+		fprintf(stderr, "atimectl: out of memory\n");
+	}
+	applied_close(&st);
+	/* each pass's lines reach the journal as it ends */
+	fflush(stdout);
+	return r;
+}
+
+/*
+ * "apply --changes": apply the x-relatime-interval= of each mount that
+ * declares it in utab and was not dealt with before (a new mount, or a
+ * remount that changed the value), and nothing else, so that a value set
+ * since with "atimectl set" stays.  utab is watched from before the first
+ * look, and what changes is taken in another pass.
+ *
+ * Without --follow the run ends once utab has been quiet for a while (the
+ * package's own run after an install).  With --follow it never does:
+ * atimectl-apply.service, which atimectl-apply.path starts at the first
+ * change of utab, keeps watching, because a run that ends leaves a gap
+ * between its last look and the moment systemd watches utab again, in
+ * which a remount goes unapplied.  A failure of one mount is reported and
+ * the next pass comes; SIGTERM ends it, with status 0.
+ *
+ * With --record-only, what mounts declare now is recorded as dealt with
+ * and nothing is applied: the package does that on an upgrade from a
+ * version that kept no record, so that the intervals in force stay.
+ */
+static int apply_changes(struct apply_run *run)
+{
+	const char *path = getenv("ATIMECTL_APPLIED");
+	bool follow = run->opts->follow;
+	struct utab_watch watch;
+	sigset_t waitmask;
+	int r, w;
+
+	if (!path || !*path)
+		path = APPLIED_FILE;
+	/* without --follow, no directory to watch (no utab yet): one pass */
+	r = utab_watch_open(&watch);
+	if (follow && r == 0)
+		r = follow_signals(&waitmask);
+	if (follow && r < 0) {
+		fprintf(stderr, "atimectl: apply: cannot watch %s: %s\n",
+			utab_watch_path(), strerror(-r));
+		utab_watch_close(&watch);
+		return 1;
+	}
+	for (;;) {
+		if (follow)
+			run->failed = false;
+		r = changes_locked_pass(run, path);
+		if (r < 0 || watch.fd < 0)
+			break;
+		w = utab_watch_wait(&watch, follow ? -1 : quiet_ms(),
+				    follow ? &waitmask : NULL);
+		if (w > 0)
+			continue;
+		if (w == -EINTR && follow_stop) {
+			/* terminated: what the passes reported is said */
+			run->failed = false;
 			break;
 		}
-		if (watch.fd < 0 || utab_watch_wait(&watch, quiet_ms()) <= 0)
-			break;
+		if (w < 0) {
+			fprintf(stderr, "atimectl: apply: cannot watch %s: %s\n",
+				utab_watch_path(), strerror(-w));
+			r = w;
+		}
+		break;
 	}
 	utab_watch_close(&watch);
-	applied_close(&st);
-	if (r == -ENOMEM)
-		fprintf(stderr, "atimectl: out of memory\n");
 	if (r < 0 || run->failed || fflush(stdout) != 0)
 		return 1;
 	return 0;
@@ -881,6 +955,11 @@ int verb_apply(const struct options *opts, int argc, char **argv)
 
 	if (opts->record_only && !opts->changes) {
 		fprintf(stderr, "atimectl: apply: --record-only needs --changes\n");
+		return EXIT_USAGE;
+	}
+	if (opts->follow && (!opts->changes || opts->record_only)) {
+		fprintf(stderr, "atimectl: apply: --follow needs --changes, "
+			"and takes no --record-only\n");
 		return EXIT_USAGE;
 	}
 	if (opts->changes && (argc > 0 || opts->optstr || opts->if_mounted || opts->fstab_file)) {

@@ -28,6 +28,7 @@ struct options {
 	bool if_mounted;      /* --if-mounted: apply, a TARGET not mounted is not an error */
 	bool changes;         /* --changes: apply what utab declares anew */
 	bool record_only;     /* --record-only: with --changes, apply nothing */
+	bool follow;          /* --follow: with --changes, watch utab until killed */
 	bool quiet;           /* -q: set, global DURATION: no warning about consumers */
 };
 

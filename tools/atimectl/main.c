@@ -108,6 +108,8 @@ static void usage(FILE *out)
 	      "     --changes          apply: only what mounts declare anew in utab\n"
 	      "     --record-only      apply --changes: record what mounts declare,\n"
 	      "                        apply nothing\n"
+	      "     --follow           apply --changes: keep watching utab, apply each\n"
+	      "                        change, until terminated\n"
 	      "     --interval DURATION  check: what if the interval were DURATION\n"
 	      " -q, --quiet            set, global: no warning about atime consumers\n"
 	      " -v, --verbose          say what is done and what is skipped\n"
@@ -125,6 +127,7 @@ enum {
 	OPT_INTERVAL,
 	OPT_CHANGES,
 	OPT_RECORD_ONLY,
+	OPT_FOLLOW,
 };
 
 static const char shortopts[] = "+:o:nurJPAt:F:O:qvhV";
@@ -145,6 +148,7 @@ static const struct option longopts[] = {
 	{ "if-mounted",   no_argument,       NULL, OPT_IF_MOUNTED },
 	{ "changes",      no_argument,       NULL, OPT_CHANGES },
 	{ "record-only",  no_argument,       NULL, OPT_RECORD_ONLY },
+	{ "follow",       no_argument,       NULL, OPT_FOLLOW },
 	{ "interval",     required_argument, NULL, OPT_INTERVAL },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "verbose",      no_argument,       NULL, 'v' },
@@ -169,6 +173,7 @@ static const struct option_rule {
 	{ OPT_IF_MOUNTED,   U(USE_APPLY),                   false },
 	{ OPT_CHANGES,      U(USE_APPLY),                   false },
 	{ OPT_RECORD_ONLY,  U(USE_APPLY),                   false },
+	{ OPT_FOLLOW,       U(USE_APPLY),                   false },
 	{ OPT_INTERVAL,     U(USE_CHECK),                   false },
 	{ 'q',              U(USE_SET) | U(USE_GLOBAL_SET), false },
 	{ OPT_FSTAB,        U(USE_APPLY),                   false },
@@ -473,6 +478,9 @@ static void set_option(struct options *opts, int c)
 		break;
 	case OPT_RECORD_ONLY:
 		opts->record_only = true;
+		break;
+	case OPT_FOLLOW:
+		opts->follow = true;
 		break;
 	case OPT_INTERVAL:
 		opts->interval = optarg;

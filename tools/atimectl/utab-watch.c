@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
@@ -13,7 +14,7 @@
 
 #include "utab-watch.h"
 
-static const char *utab_path(void)
+const char *utab_watch_path(void)
 {
 	const char *path = getenv("LIBMOUNT_UTAB");
 
@@ -22,7 +23,7 @@ static const char *utab_path(void)
 
 int utab_watch_open(struct utab_watch *w)
 {
-	char *dir = strdup(utab_path()), *slash;
+	char *dir = strdup(utab_watch_path()), *slash;
 	int r = 0;
 
 	w->fd = -1;
@@ -76,22 +77,30 @@ static int drain(struct utab_watch *w)
 	return changed;
 }
 
-int utab_watch_wait(struct utab_watch *w, int timeout_ms)
+int utab_watch_wait(struct utab_watch *w, int timeout_ms, const sigset_t *sigmask)
 {
 	long long deadline = now_ms() + timeout_ms;
 
 	for (;;) {
 		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
 		long long left = deadline - now_ms();
+		struct timespec ts, *tsp = NULL;
 		int r = drain(w);
 
 		if (r != 0)
 			return r;
-		if (left <= 0)
-			return 0;
-		r = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int) left);
+		if (timeout_ms >= 0) {
+			if (left <= 0)
+				return 0;
+			ts.tv_sec = left / 1000;
+			ts.tv_nsec = (left % 1000) * 1000000;
+			tsp = &ts;
+		}
+		r = ppoll(&pfd, 1, tsp, sigmask);
 		if (r < 0 && errno != EINTR)
 			return -errno;
+		if (r < 0 && sigmask)
+			return -EINTR;
 	}
 }
 

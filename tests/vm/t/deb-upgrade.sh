@@ -94,6 +94,15 @@ expect_eq "version installed" "$(dpkg-query -W -f='${Version} ${Status}' atimect
 expect_eq "atimectl-apply.path under $prev_version" \
 	"$(systemctl show -P ActiveState atimectl-apply.path)" active
 
+# A mount with userspace options starts atimectl-apply.service, which
+# then follows utab: the upgrade has to hand it over to the new atimectl.
+t0=/run/atimectl-tests/mnt-before-upgrade
+mkdir -p "$t0"
+mount -t tmpfs -o size=1m,x-relatime-interval=4min tmpfs "$t0"
+expect_eq "a mount under $prev_version" "$(wait_file "$(override_file "$t0")" 240)" 240
+umount "$t0"
+apply_settled
+
 # Run-time settings that differ from the configuration.
 echo 'fs.relatime_interval = 3600' >"$test_conf"
 atimectl global 2h >/dev/null
@@ -108,6 +117,7 @@ rm -rf /run/atimectl
 # cannot remove a directory of 0.1.0's layout, /usr/lib/systemd/..., that
 # is, through the /lib link, the new package's /lib/systemd/... holding
 # its files.
+apply_before=$(systemctl show -P ActiveState atimectl-apply.service)
 since=$(journal_mark)
 out=$(dpkg -i "$deb" 2>&1) || die "upgrading from $prev_version: dpkg -i failed: $out"
 new_files=$(dpkg-query -L atimectl)
@@ -140,6 +150,13 @@ expect_eq "atimectl-apply.path after the upgrade" \
 expect_eq "atimectl-apply.path not restarted by the upgrade" \
 	"$(systemctl show -P ActiveEnterTimestampMonotonic atimectl-apply.path)" "$entered0"
 [ -s /run/atimectl/applied ] || die "the upgrade recorded nothing in /run/atimectl/applied"
+# A service that followed utab follows it on with the new atimectl (the
+# postinst's try-restart, after the record): its process runs
+# /usr/bin/atimectl, not the previous version's deleted /usr/sbin one.
+expect_eq "atimectl-apply.service before the upgrade" "$apply_before" active
+expect_apply_following "after the upgrade"
+pid=$(systemctl show -P MainPID atimectl-apply.service)
+expect_eq "atimectl-apply.service's program after the upgrade" "$(readlink "/proc/$pid/exe")" /usr/bin/atimectl
 
 # systemd has the upgraded package's files, and the next change of utab
 # applies what is new (another mount), not what /srv/mail declared before.

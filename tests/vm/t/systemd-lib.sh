@@ -40,8 +40,9 @@ wait_mounted() {
 	mountpoint -q "$1" && return 0
 	unit=$(systemd-escape -p --suffix=mount "$1")
 	systemctl start "$unit" 2>/dev/null || true
-	mountpoint -q "$1" ||
-		die "$1 is not mounted ($unit: $(systemctl show -P ActiveState "$unit"))"
+	mountpoint -q "$1" && return 0
+	show_unit "$unit"
+	die "$1 is not mounted ($unit: $(systemctl show -P ActiveState "$unit"))"
 }
 
 override_file() { echo "/sys/fs/relatime/$(majmin "$1")/relatime_interval"; }
@@ -88,20 +89,37 @@ apply_lines() {
 	printf '%s\n' "$lines"
 }
 
-# apply_settled: wait (up to 60s) until atimectl-apply.service has neither
-# a job nor a run in progress.
+# apply_settled: wait (up to 60s) until atimectl-apply.service has taken
+# every change of utab: no job, and either not running or, as it follows
+# utab, its last pass saved after utab's last change and none in progress
+# (a pass holds the lock of its state file).
 apply_settled() {
 	local i
 	for ((i = 0; i < wait_polls; i++)); do
-		case $(systemctl show -P ActiveState atimectl-apply.service) in
-		inactive | failed)
-			[ -z "$(systemctl list-jobs --no-legend atimectl-apply.service 2>/dev/null)" ] &&
-				return 0
-			;;
-		esac
+		if [ -z "$(systemctl list-jobs --no-legend atimectl-apply.service 2>/dev/null)" ]; then
+			case $(systemctl show -P ActiveState atimectl-apply.service) in
+			inactive | failed) return 0 ;;
+			active)
+				[ -e /run/atimectl/applied ] && [ ! /run/mount/utab -nt /run/atimectl/applied ] &&
+					flock -n /run/atimectl/applied true && return 0
+				;;
+			esac
+		fi
 		sleep 0.1
 	done
 	die "atimectl-apply.service still busy after $((wait_polls / 10))s"
+}
+
+# expect_apply_following WHAT: atimectl-apply.service runs, following
+# utab, and has not failed.
+expect_apply_following() {
+	local state result
+	state=$(systemctl show -P ActiveState atimectl-apply.service)
+	result=$(systemctl show -P Result atimectl-apply.service)
+	if [ "$state $result" != "active success" ]; then
+		show_unit atimectl-apply.service
+		die "$1: atimectl-apply.service is $state ($result), not active, following utab"
+	fi
 }
 
 # super_opts DIR: the super options of the mount on DIR, from mountinfo.
