@@ -6,7 +6,7 @@
 # Builds an i386 tinyconfig kernel (kernel/config/kunit-i386.config and
 # atime.config) from the tree kernel/build.sh prepared
 # (build/linux-<base>, default base $ATIMECTL_BASE, else 6.1; or DIR), boots it in qemu-system-i386 with two vCPUs on two host
-# threads (multi-threaded TCG) and no root filesystem, and prints the
+# threads (multi-threaded TCG: see below) and no root filesystem, and prints the
 # KUnit results of the "relatime" suite.  Exits 0 only if the suite ran
 # and passed.  The 64-bit guests cannot show a torn 64-bit counter; this
 # kernel can.  Not part of scripts/test.sh: it costs a kernel build.
@@ -56,7 +56,11 @@ fi
 echo "built $(cat "$obj/include/config/kernel.release") (i386) in $(( $(date +%s) - start ))s"
 
 # No root filesystem: KUnit runs at boot, then the kernel panics and
-# -no-reboot ends QEMU.
+# -no-reboot ends QEMU.  Multi-threaded TCG, unlike scripts/vm.sh's
+# guests: the torn-counter test wants two vCPUs truly at once, and QEMU's
+# stale translations after text patching (docs/testing.md) need jump
+# labels, which this tinyconfig kernel has not (CONFIG_JUMP_LABEL stays
+# off: a static key is a plain variable).
 timeout 900 qemu-system-i386 -machine pc -smp 2 -m 256 -accel tcg,thread=multi \
 	-kernel "$obj/arch/x86/boot/bzImage" -nographic -no-reboot \
 	-append "console=ttyS0 panic=-1 kunit.filter_glob=relatime*" \
