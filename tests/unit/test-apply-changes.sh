@@ -14,7 +14,8 @@ set -u
 ATIMECTL=${1:?usage: test-apply-changes.sh ATIMECTL FIXTURES_DIR}
 MI=${2:?usage: test-apply-changes.sh ATIMECTL FIXTURES_DIR}/mountinfo-basic
 T=$(mktemp -d /tmp/atimectl-changes-XXXXXX)
-trap 'rm -rf "$T"' EXIT
+follower=
+trap '[ -z "$follower" ] || kill -9 "$follower" 2>/dev/null; rm -rf "$T"' EXIT
 read -r -a wrapper <<<"${ATIMECTL_TEST_WRAPPER:-}"
 failures=0
 
@@ -190,7 +191,27 @@ utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
 ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/utab \
 ATIMECTL_APPLIED=$T/state/applied ATIMECTL_APPLY_QUIET_MS=0 \
 	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes --follow >"$T/follow.out" 2>"$T/follow.err" &
-pid=$!
+follower=$!
+# stop_follower: SIGTERM, and its exit status once it ended (up to 10 s;
+# 124 and a SIGKILL if it did not)
+stop_follower() {
+	local i
+	kill -TERM "$follower"
+	for ((i = 0; i < 200; i++)); do
+		kill -0 "$follower" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$follower" 2>/dev/null; then
+		kill -9 "$follower"
+		wait "$follower"
+		follower=
+		return 124
+	fi
+	wait "$follower"
+	local rc=$?
+	follower=
+	return $rc
+}
 wait_value() {	# wait_value MAJ:MIN WANT: up to 10 s
 	local i
 	for ((i = 0; i < 200; i++)); do
@@ -207,10 +228,13 @@ sleep 1.5
 replace_utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=2h'
 wait_value 8:16 7200 || { echo "FAIL: --follow: a change 3 s after the first pass was not applied" >&2; failures=$((failures + 1)); }
 # the package's own run meanwhile: it takes the lock, finds nothing new
+# (within 20 s: a follower that kept the lock while it waits would block it)
+saved=("${wrapper[@]}")
+wrapper=(timeout 20 "${wrapper[@]}")
 run "apply --changes beside --follow" 0 "" "" --changes
-kill -0 "$pid" 2>/dev/null || { echo "FAIL: --follow ended by itself" >&2; failures=$((failures + 1)); }
-kill -TERM "$pid"
-wait "$pid"
+wrapper=("${saved[@]}")
+kill -0 "$follower" 2>/dev/null || { echo "FAIL: --follow ended by itself" >&2; failures=$((failures + 1)); }
+stop_follower
 rc=$?
 want="/srv/data (8:16): relatime interval 1h (x-relatime-interval=1h)
 /srv/data (8:16): relatime interval 2h (x-relatime-interval=2h)"
@@ -222,6 +246,36 @@ want_err="atimectl: /srv/data: invalid x-relatime-interval= value 'soon': not a 
 }
 grep -q ' 2h$' "$T/state/applied" ||
 	{ echo "FAIL: --follow: the state file lacks the last value: $(cat "$T/state/applied")" >&2; failures=$((failures + 1)); }
+# utab's directory removed while it follows: nothing there can be seen
+# any more, so it says so and fails (systemd starts it again).
+mkdir -p "$T/gone"
+utab 'ID=26 SRC=/dev/sdb TARGET=/srv/data ROOT=/ OPTS=x-relatime-interval=1h'
+cp "$T/utab" "$T/gone/utab"
+ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/gone/utab \
+ATIMECTL_APPLIED=$T/state-gone/applied \
+	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes --follow >"$T/out" 2>"$T/err" &
+follower=$!
+for ((i = 0; i < 200; i++)); do
+	[ -s "$T/state-gone/applied" ] && break
+	sleep 0.05
+done
+rm -rf "$T/gone"
+for ((i = 0; i < 200; i++)); do
+	kill -0 "$follower" 2>/dev/null || break
+	sleep 0.05
+done
+if kill -0 "$follower" 2>/dev/null; then
+	echo "FAIL: --follow still runs 10 s after utab's directory went away" >&2
+	failures=$((failures + 1))
+	kill -9 "$follower"
+fi
+wait "$follower"
+rc=$?
+follower=
+[ "$rc" = 1 ] && [ "$(cat "$T/err")" = "atimectl: apply: cannot watch $T/gone/utab: No such file or directory" ] || {
+	echo "FAIL: --follow after utab's directory went away: exit $rc, $(cat "$T/err")" >&2
+	failures=$((failures + 1))
+}
 # A utab whose directory cannot be watched: said, and a failure.
 ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/no-such-dir/utab \
 ATIMECTL_APPLIED=$T/state/applied \

@@ -935,7 +935,8 @@ static int apply_changes(struct apply_run *run)
 			run->failed = false;
 			break;
 		}
-		if (w < 0) {
+		/* without --follow, a watch that fails ends the run as quiet does */
+		if (w < 0 && follow) {
 			fprintf(stderr, "atimectl: apply: cannot watch %s: %s\n",
 				utab_watch_path(), strerror(-w));
 			r = w;

@@ -40,7 +40,8 @@ int utab_watch_open(struct utab_watch *w)
 	w->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (!w->name || w->fd < 0 ||
 	    inotify_add_watch(w->fd, *dir ? dir : "/", IN_CLOSE_WRITE | IN_MOVED_TO |
-			      IN_MOVED_FROM | IN_CREATE | IN_DELETE) < 0) {
+			      IN_MOVED_FROM | IN_CREATE | IN_DELETE |
+			      IN_DELETE_SELF | IN_MOVE_SELF) < 0) {
 		r = w->name ? -errno : -ENOMEM;
 		utab_watch_close(w);
 	}
@@ -56,17 +57,25 @@ static long long now_ms(void)
 	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Read what is queued: 1 if an event names utab, 0 if none does. */
+/*
+ * Read what is queued: 1 if an event names utab, or events were lost (the
+ * queue overflowed: utab may have changed), 0 if none does; -ENOENT once
+ * the directory is gone or moved, since nothing in it can be seen then.
+ */
 static int drain(struct utab_watch *w)
 {
 	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-	int changed = 0;
+	int changed = 0, gone = 0;
 	ssize_t n;
 
 	while ((n = read(w->fd, buf, sizeof(buf))) > 0) {
 		for (char *p = buf; p < buf + n;) {
 			const struct inotify_event *ev = (const struct inotify_event *) p;
 
+			if (ev->mask & IN_Q_OVERFLOW)
+				changed = 1;
+			if (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF))
+				gone = 1;
 			if (ev->len && strcmp(ev->name, w->name) == 0)
 				changed = 1;
 			p += sizeof(*ev) + ev->len;
@@ -74,7 +83,7 @@ static int drain(struct utab_watch *w)
 	}
 	if (n < 0 && errno != EAGAIN)
 		return -errno;
-	return changed;
+	return gone ? -ENOENT : changed;
 }
 
 int utab_watch_wait(struct utab_watch *w, int timeout_ms, const sigset_t *sigmask)

@@ -23,8 +23,9 @@ int utab_watch_open(struct utab_watch *w);
  * Wait up to timeout_ms (negative: for as long as it takes) for utab to
  * change (a change since the last call returns at once), with the signal
  * mask sigmask while waiting, as ppoll(2) has it (NULL: the caller's).
- * 1 changed, 0 quiet for timeout_ms, -EINTR when a signal came in while
- * sigmask was in force, other negative errno.
+ * 1 changed (or events were lost), 0 quiet for timeout_ms, -EINTR when
+ * a signal came in while sigmask was in force, -ENOENT when utab's
+ * directory went away or moved, other negative errno.
  */
 int utab_watch_wait(struct utab_watch *w, int timeout_ms, const sigset_t *sigmask);
 void utab_watch_close(struct utab_watch *w);

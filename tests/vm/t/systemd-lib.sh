@@ -91,17 +91,21 @@ apply_lines() {
 
 # apply_settled: wait (up to 60s) until atimectl-apply.service has taken
 # every change of utab: no job, and either not running or, as it follows
-# utab, its last pass saved after utab's last change and none in progress
-# (a pass holds the lock of its state file).
+# utab, no pass in progress (a pass holds the lock of its state file) and
+# the last one saved no earlier than utab last changed.  utab's change
+# time is its rename into place (libmount writes a new file and renames
+# it), not the earlier write its mtime tells; two in one clock tick of a
+# coarse-grained filesystem count as settled.
 apply_settled() {
-	local i
+	local i f=/run/atimectl/applied
 	for ((i = 0; i < wait_polls; i++)); do
 		if [ -z "$(systemctl list-jobs --no-legend atimectl-apply.service 2>/dev/null)" ]; then
 			case $(systemctl show -P ActiveState atimectl-apply.service) in
 			inactive | failed) return 0 ;;
 			active)
-				[ -e /run/atimectl/applied ] && [ ! /run/mount/utab -nt /run/atimectl/applied ] &&
-					flock -n /run/atimectl/applied true && return 0
+				[ -e "$f" ] && flock -n "$f" true &&
+					[ "$(stat -c %.9Y "$f" | tr -d .)" -ge "$(stat -c %.9Z /run/mount/utab | tr -d .)" ] &&
+					return 0
 				;;
 			esac
 		fi
