@@ -192,11 +192,10 @@ ATIMECTL_PROC_SYS_FS=$T/proc ATIMECTL_SYSFS_RELATIME=$T/sys LIBMOUNT_UTAB=$T/uta
 ATIMECTL_APPLIED=$T/state/applied ATIMECTL_APPLY_QUIET_MS=0 \
 	"${wrapper[@]}" "$ATIMECTL" apply -F "$MI" --changes --follow >"$T/follow.out" 2>"$T/follow.err" &
 follower=$!
-# stop_follower: SIGTERM, and its exit status once it ended (up to 10 s;
-# 124 and a SIGKILL if it did not)
-stop_follower() {
-	local i
-	kill -TERM "$follower"
+# reap_follower: the follower's exit status once it ended (up to 10 s;
+# 124 and a SIGKILL if it did not); stop_follower sends SIGTERM first.
+reap_follower() {
+	local i rc
 	for ((i = 0; i < 200; i++)); do
 		kill -0 "$follower" 2>/dev/null || break
 		sleep 0.05
@@ -204,13 +203,17 @@ stop_follower() {
 	if kill -0 "$follower" 2>/dev/null; then
 		kill -9 "$follower"
 		wait "$follower"
-		follower=
-		return 124
+		rc=124
+	else
+		wait "$follower"
+		rc=$?
 	fi
-	wait "$follower"
-	local rc=$?
 	follower=
 	return $rc
+}
+stop_follower() {
+	kill -TERM "$follower"
+	reap_follower
 }
 wait_value() {	# wait_value MAJ:MIN WANT: up to 10 s
 	local i
@@ -260,18 +263,9 @@ for ((i = 0; i < 200; i++)); do
 	sleep 0.05
 done
 rm -rf "$T/gone"
-for ((i = 0; i < 200; i++)); do
-	kill -0 "$follower" 2>/dev/null || break
-	sleep 0.05
-done
-if kill -0 "$follower" 2>/dev/null; then
-	echo "FAIL: --follow still runs 10 s after utab's directory went away" >&2
-	failures=$((failures + 1))
-	kill -9 "$follower"
-fi
-wait "$follower"
+reap_follower
 rc=$?
-follower=
+[ "$rc" != 124 ] || { echo "FAIL: --follow still runs 10 s after utab's directory went away" >&2; failures=$((failures + 1)); }
 [ "$rc" = 1 ] && [ "$(cat "$T/err")" = "atimectl: apply: cannot watch $T/gone/utab: No such file or directory" ] || {
 	echo "FAIL: --follow after utab's directory went away: exit $rc, $(cat "$T/err")" >&2
 	failures=$((failures + 1))
