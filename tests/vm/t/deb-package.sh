@@ -52,7 +52,7 @@ for f in /usr/bin/atimectl $sd/system-generators/atimectl-generator \
 done
 note "dpkg -L atimectl: $(wc -l <<<"$files") paths, all present"
 
-# The .deb kept for t/deb-purge.sh is the package that is installed.
+# The .deb kept for t/deb-remove.sh and t/deb-purge.sh is the package that is installed.
 debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
 [ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] ||
 	die "want one atimectl_*.deb in /usr/lib/atimectl-tests/deb, have: ${debs[*]}"

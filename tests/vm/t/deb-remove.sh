@@ -1,0 +1,75 @@
+# "dpkg -r atimectl", then "dpkg -i" again: the package is installed
+# anew, as the first time.  dpkg configures a package installed again
+# over its conffiles as it configures an upgrade ("postinst configure
+# OLD-VERSION"), but nothing followed utab while it was away: what the
+# mounts declare then is applied at once, without waiting for the next
+# change of utab, to a filesystem mounted while the package was removed,
+# to one remounted with a new value meanwhile, and to one whose override
+# was cleared meanwhile.
+#
+# Before deb-purge.sh in its suite: the package is installed again at the
+# end, but a failure half way may leave it removed.
+. /usr/lib/atimectl-tests/lib.sh
+. /usr/lib/atimectl-tests/t/systemd-lib.sh
+debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
+deb=${debs[0]}
+[ -f "$deb" ] || die "no .deb to reinstall in /usr/lib/atimectl-tests/deb"
+installed() { dpkg-query -W -f='${Status}' atimectl 2>/dev/null | grep -q 'ok installed'; }
+reinstall() { installed || dpkg -i "$deb" >/dev/null 2>&1 || true; }
+sysctl_set fs.relatime_interval 60
+trap 'reinstall; restore_sysctls; cleanup_mounts' EXIT
+
+wait_mounted /srv/mail
+mail=$(override_file /srv/mail)
+expect_eq "/srv/mail override before the removal" "$(wait_file "$mail" 600)" 600
+
+# A tmpfs that declares its interval, applied while the package is here.
+kept=/run/atimectl-tests/mnt-kept
+mkdir -p "$kept"
+mount -t tmpfs -o size=1m,x-relatime-interval=20min tmpfs "$kept"
+expect_interval "mount before the removal" "$kept" 1200
+apply_settled
+
+out=$(dpkg -r atimectl 2>&1) || die "dpkg -r atimectl failed: $out"
+if grep -qi -e 'warning' -e 'error' <<<"$out"; then
+	die "dpkg -r atimectl: $out"
+fi
+expect_eq "dpkg status after the removal" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
+	"deinstall ok config-files"
+for u in atimectl-apply.path atimectl-apply.service; do
+	expect_eq "$u after the removal" "$(systemctl show -P ActiveState "$u")" inactive
+done
+
+# While it is away: a remount with a new value, a new mount, and an
+# override cleared by hand.  Nothing applies them.
+mount -o remount,x-relatime-interval=25min "$kept"
+new=/run/atimectl-tests/mnt-new
+mkdir -p "$new"
+mount -t tmpfs -o size=1m,x-relatime-interval=30min tmpfs "$new"
+echo -1 >"$mail"
+sleep 2
+expect_eq "remounted while removed" "$(cat "$(override_file "$kept")")" 1200
+expect_no_override "mounted while removed" "$new"
+expect_eq "/srv/mail override cleared" "$(cat "$mail")" -1
+
+# Installed again: at once, with no change of utab after dpkg returns.
+since=$(journal_mark)
+out=$(dpkg -i "$deb" 2>&1) || die "dpkg -i $deb failed: $out"
+if grep -qi -e 'warning' -e 'error' <<<"$out"; then
+	die "dpkg -i $deb: $out"
+fi
+expect_eq "dpkg status after installing again" "$(dpkg-query -W -f='${Status}' atimectl 2>&1)" \
+	"install ok installed"
+expect_eq "remounted while removed, after installing again" "$(cat "$(override_file "$kept")")" 1500
+expect_eq "mounted while removed, after installing again" "$(cat "$(override_file "$new")")" 1800
+expect_eq "/srv/mail override after installing again" "$(cat "$mail")" 600
+[ ! -e /run/atimectl/reinstall ] || die "the preinst's mark outlived the postinst"
+expect_eq "atimectl-apply.path after installing again" "$(systemctl show -P ActiveState atimectl-apply.path)" active
+
+# And it follows utab again.
+mount -o remount,x-relatime-interval=35min "$new"
+expect_interval "remount after installing again" "$new" 2100
+expect_apply_following "after installing again"
+errors=$(journal_since "$since" -p err)
+[ -z "$errors" ] || die "errors in the journal since installing again: $errors"
+umount "$new" "$kept"
