@@ -128,6 +128,18 @@ refused "--jobs takes a number of guests (from 1), not '0'" $fst --src "$fsrc" -
 refused "--jobs takes a number of guests (from 1), not 'two'" $fst --src "$fsrc" --base "$base" --jobs two
 refused "--jobs needs a number" $fst --src "$fsrc" --base "$base" --jobs
 refused "unknown argument '--bse'" $fst --src "$fsrc" --bse "$base"
+refused "--tests needs fstests names, such as generic/591" $fst --src "$fsrc" --base "$base" --tests
+refused "--tests needs fstests names, such as generic/591" $fst --src "$fsrc" --base "$base" --tests " , "
+refused "--tests: 'generic/59x' is not an fstests name (such as generic/591)" $fst --src "$fsrc" --base "$base" --tests "generic/001 generic/59x"
+refused "--tests: '../x/1' is not an fstests name (such as generic/591)" $fst --src "$fsrc" --base "$base" --tests ../x/1
+refused "--tests: no test 'generic/591' in $fsrc/tests" $fst --src "$fsrc" --base "$base" --tests generic/591
+refused "--iterate needs --tests" $fst --src "$fsrc" --base "$base" --iterate 3
+mkdir -p "$fsrc/tests/generic"
+: >"$fsrc/tests/generic/591"
+refused "--iterate takes a number of rounds (from 1), not '0'" $fst --src "$fsrc" --base "$base" --tests generic/591 --iterate 0
+refused "--iterate takes a number of rounds (from 1), not 'x'" $fst --src "$fsrc" --base "$base" --tests generic/591 --iterate x
+refused "--iterate needs a number" $fst --src "$fsrc" --base "$base" --tests generic/591 --iterate
+refused "--out: a rerun (--tests) writes no table" $fst --src "$fsrc" --base "$base" --tests generic/591 --out "$top/build/x.tsv"
 refused "unknown argument 'ext4'" $fst --src "$fsrc" --base "$base" --fs xfs ext4
 refused "--fstests needs the fstests source tree" scripts/build-image.sh --fstests
 refused "--fstests: '$top/tests' is not an fstests tree" scripts/build-image.sh --release trixie --fstests "$top/tests"

@@ -10,6 +10,7 @@
 #   tests/fstests/run.sh --src DIR --base 6.1|6.12|7.3 [--fs "ext4 xfs btrfs"]
 #                        [--kernel patched|stock|both] [--out FILE]
 #                        [--timeout SEC] [--jobs N]
+#                        [--tests "generic/591 ..." [--iterate N]]
 #
 #   --src DIR      an fstests source tree (required), e.g.
 #                    git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git
@@ -24,6 +25,11 @@
 #   --timeout SEC  the time limit of each guest (default 21600, 6 hours)
 #   --jobs N       guests booted at a time (default 2: each runs TCG on one
 #                  host thread, as scripts/test.sh's ATIMECTL_VM_JOBS)
+#   --tests LIST   a rerun: these tests only (fstests names, such as
+#                  generic/591), to tell a flaky test from a defect; the
+#                  table is left alone, and the counts of each result per
+#                  test and kernel are printed
+#   --iterate N    with --tests: run them N times in each guest (default 1)
 #
 # Missing kernels are built first (kernel/build.sh --base B, and --stock),
 # then the fstests image of the base's release; N guests at a time boot
@@ -39,12 +45,14 @@
 # Prints the rows whose results differ.  Exit status 1 when a test fails
 # (or has no result) on the patched kernel and passes on the stock one,
 # or when a guest of this run did not finish; 2 for bad arguments, with
-# nothing built or written.
+# nothing built or written.  A rerun (--tests) keeps its guests' notes in
+# build/fstests/B/KERNEL-FS-rerun.results and exits 1 only when a guest
+# did not finish.
 set -euo pipefail
 
 prog=tests/fstests/run.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N]" >&2; exit 2; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N] [--tests \"T ...\" [--iterate N]]" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 log() { printf '[fstests] %s\n' "$*" >&2; }
 
@@ -55,6 +63,9 @@ which=both
 out=
 timeout=21600
 jobs=2
+only=
+only_given=
+iterate=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--src)
@@ -78,6 +89,12 @@ while [ $# -gt 0 ]; do
 	--jobs)
 		[ $# -ge 2 ] || usage "--jobs needs a number"
 		jobs=$2; shift ;;
+	--tests)
+		[ $# -ge 2 ] || usage "--tests needs fstests names, such as generic/591"
+		only=$2 only_given=1; shift ;;
+	--iterate)
+		[ $# -ge 2 ] || usage "--iterate needs a number"
+		iterate=$2; shift ;;
 	-h|--help) sed -n '4,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage "unknown argument '$1'" ;;
 	esac
@@ -107,6 +124,22 @@ patched | stock) kernels=$which ;;
 esac
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || usage "--timeout takes seconds (a number from 1), not '$timeout'"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of guests (from 1), not '$jobs'"
+if [ -n "$only_given" ]; then
+	only=$(echo "$only" | tr ',' ' ' | xargs)
+	[ -n "$only" ] || usage "--tests needs fstests names, such as generic/591"
+	for t in $only; do
+		[[ $t =~ ^[a-z0-9]+/[0-9]+$ ]] || usage "--tests: '$t' is not an fstests name (such as generic/591)"
+	done
+	for t in $only; do
+		[ -f "$src/tests/$t" ] || usage "--tests: no test '$t' in $src/tests"
+	done
+	[ -z "$out" ] || usage "--out: a rerun (--tests) writes no table"
+fi
+if [ -n "$iterate" ]; then
+	[ -n "$only_given" ] || usage "--iterate needs --tests"
+	[[ $iterate =~ ^[1-9][0-9]*$ ]] || usage "--iterate takes a number of rounds (from 1), not '$iterate'"
+fi
+iterate=${iterate:-1}
 out=${out:-$top/bench/fstests/fstests-$base.tsv}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 [ ! -d "$out" ] || usage "--out: '$out' is a directory"
@@ -147,10 +180,12 @@ log "image: scripts/build-image.sh --release $release --fstests $src ($commit)"
 bash scripts/build-image.sh --release "$release" --fstests "$src"
 image=build/image-fstests-$release/image.cpio
 
-# boot KERNEL FS: one guest, its notes kept in $raw/KERNEL-FS.results.
+# boot KERNEL FS: one guest, its notes kept in $raw/KERNEL-FS.results
+# (KERNEL-FS-rerun.results for a rerun).
+rerun=${only:+-rerun}
 incomplete=()
 boot() {
-	local k=$1 fs=$2 kernel=$kdir/bzImage name=$1-$2 notes from start complete
+	local k=$1 fs=$2 kernel=$kdir/bzImage name=$1-$2$rerun notes from start complete
 	[ "$k" = stock ] && kernel=$kdir/bzImage-stock
 	log "booting $k ($kernel), $fs: up to $timeout s"
 	start=$(date +%s)
@@ -160,7 +195,8 @@ boot() {
 		--image "$image" --suite fstests --scratch-size 8G \
 		--timeout "$timeout" --idle 3600 \
 		--results "$raw/$name.tap" --console "$raw/$name.console" \
-		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" </dev/null ||
+		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" \
+		${only:+"atimetest.fstests_tests=${only// /,}" "atimetest.fstests_iterate=$iterate"} </dev/null ||
 		log "the guest of $k, $fs did not finish (console: $raw/$name.console)"
 	# The results file once the guest finished (its notes, whole);
 	# otherwise what the console caught as the tests ran.
@@ -193,7 +229,7 @@ boot() {
 # finish), and a boot that cannot be compared fails the run.
 for fs in $fslist; do
 	for k in $kernels; do
-		rm -f "$raw/$k-$fs.results"
+		rm -f "$raw/$k-$fs$rerun.results"
 	done
 done
 pids=() names=()
@@ -203,7 +239,7 @@ for fs in $fslist; do
 			wait -n || true
 		done
 		boot "$k" "$fs" &
-		pids+=("$!") names+=("$k-$fs")
+		pids+=("$!") names+=("$k-$fs$rerun")
 	done
 done
 failed=()
@@ -214,6 +250,23 @@ done
 for n in "${names[@]}"; do
 	! grep -qx 'complete no' "$raw/$n.results" || incomplete+=("$n")
 done
+
+# A rerun: how often each test had each result, per filesystem and kernel.
+if [ -n "$rerun" ]; then
+	echo "rerun of $only, $iterate rounds per guest (test fs kernel: counts of each result):"
+	for n in "${names[@]}"; do
+		k=${n%%-*} fs=${n#*-} fs=${fs%-rerun}
+		for t in $only; do
+			printf '%s\t%s\t%s\t%s\n' "$t" "$fs" "$k" "$(awk -v t="$t" '$1 == "result" && $2 == t { n[$3]++ }
+				END { for (s in n) { printf "%s%s %d", sep, s, n[s]; sep = ", " } }' "$raw/$n.results")"
+		done
+	done
+	if [ ${#incomplete[@]} -gt 0 ]; then
+		echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
+		exit 1
+	fi
+	exit 0
+fi
 
 # The table, from every run of this base whose fstests commit and release
 # are this run's.
