@@ -30,6 +30,7 @@ mount -t tmpfs -o size=1m,x-relatime-interval=20min tmpfs "$kept"
 expect_interval "mount before the removal" "$kept" 1200
 apply_settled
 
+since=$(journal_mark)
 out=$(dpkg -r atimectl 2>&1) || die "dpkg -r atimectl failed: $out"
 if grep -qi -e 'warning' -e 'error' <<<"$out"; then
 	die "dpkg -r atimectl: $out"
@@ -39,6 +40,7 @@ expect_eq "dpkg status after the removal" "$(dpkg-query -W -f='${Status}' atimec
 for u in atimectl-apply.path atimectl-apply.service; do
 	expect_eq "$u after the removal" "$(systemctl show -P ActiveState "$u")" inactive
 done
+[ ! -e /run/atimectl/applied ] || die "the record of what was applied outlived the removal"
 
 # While it is away: a remount with a new value, a new mount, and an
 # override cleared by hand.  Nothing applies them.
@@ -53,7 +55,6 @@ expect_no_override "mounted while removed" "$new"
 expect_eq "/srv/mail override cleared" "$(cat "$mail")" -1
 
 # Installed again: at once, with no change of utab after dpkg returns.
-since=$(journal_mark)
 out=$(dpkg -i "$deb" 2>&1) || die "dpkg -i $deb failed: $out"
 if grep -qi -e 'warning' -e 'error' <<<"$out"; then
 	die "dpkg -i $deb: $out"
@@ -71,5 +72,5 @@ mount -o remount,x-relatime-interval=35min "$new"
 expect_interval "remount after installing again" "$new" 2100
 expect_apply_following "after installing again"
 errors=$(journal_since "$since" -p err)
-[ -z "$errors" ] || die "errors in the journal since installing again: $errors"
+[ -z "$errors" ] || die "errors in the journal since the removal: $errors"
 umount "$new" "$kept"
