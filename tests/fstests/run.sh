@@ -125,14 +125,15 @@ esac
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || usage "--timeout takes seconds (a number from 1), not '$timeout'"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of guests (from 1), not '$jobs'"
 if [ -n "$only_given" ]; then
-	only=$(echo "$only" | tr ',' ' ' | xargs)
-	[ -n "$only" ] || usage "--tests needs fstests names, such as generic/591"
-	for t in $only; do
+	read -r -a only_list <<<"${only//,/ }"
+	[ ${#only_list[@]} -gt 0 ] || usage "--tests needs fstests names, such as generic/591"
+	for t in "${only_list[@]}"; do
 		[[ $t =~ ^[a-z0-9]+/[0-9]+$ ]] || usage "--tests: '$t' is not an fstests name (such as generic/591)"
 	done
-	for t in $only; do
+	for t in "${only_list[@]}"; do
 		[ -f "$src/tests/$t" ] || usage "--tests: no test '$t' in $src/tests"
 	done
+	only=${only_list[*]}
 	[ -z "$out" ] || usage "--out: a rerun (--tests) writes no table"
 fi
 if [ -n "$iterate" ]; then
@@ -256,9 +257,16 @@ if [ -n "$rerun" ]; then
 	echo "rerun of $only, $iterate rounds per guest (test fs kernel: counts of each result):"
 	for n in "${names[@]}"; do
 		k=${n%%-*} fs=${n#*-} fs=${fs%-rerun}
-		for t in $only; do
-			printf '%s\t%s\t%s\t%s\n' "$t" "$fs" "$k" "$(awk -v t="$t" '$1 == "result" && $2 == t { n[$3]++ }
-				END { for (s in n) { printf "%s%s %d", sep, s, n[s]; sep = ", " } }' "$raw/$n.results")"
+		for t in "${only_list[@]}"; do
+			printf '%s\t%s\t%s\t%s\n' "$t" "$fs" "$k" "$(awk -v t="$t" -v rounds="$iterate" '
+				$1 == "result" && $2 == t { n[$3]++; got++ }
+				END {
+					split("pass fail notrun", order, " ")
+					for (i = 1; i <= 3; i++) {
+						if (n[order[i]]) { printf "%s%s %d", sep, order[i], n[order[i]]; sep = ", " }
+					}
+					if (got < rounds) printf "%snone %d", sep, rounds - got
+				}' "$raw/$n.results")"
 		done
 	done
 	if [ ${#incomplete[@]} -gt 0 ]; then
@@ -304,7 +312,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo "# fstests commit $commit"
 	for f in "${runs[@]}"; do
 		n=$(basename "$f" .results)
-		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
+		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), SIGPIPE $(field "$f" sigpipe | grep . || echo ignored), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
 	done
 	printf '# test\tfs\tstock\tpatched\n'
 	for fs in ext4 xfs btrfs; do

@@ -82,6 +82,7 @@ for t in "${tests[@]}"; do
 	note "fstests selected $t"
 done
 note "fstests iterate $iterate"
+note "fstests sigpipe default"
 
 # The mount points under the runner's directory: lib.sh's cleanup
 # unmounts whatever a test that was killed left there.
@@ -166,6 +167,8 @@ for ((round = 1; round <= iterate; round++)); do
 	done
 	wait "$check" || true
 	report_new
+	[ "$reported" -eq ${#tests[@]} ] ||
+		note "fstests round $round reported $reported of ${#tests[@]} tests"
 	total=$((total + reported))
 done
 note "fstests ran ${#tests[@]} selected $iterate times, reported $total"
