@@ -251,6 +251,14 @@ done
 for n in "${names[@]}"; do
 	! grep -qx 'complete no' "$raw/$n.results" || incomplete+=("$n")
 done
+# finish RC: exit with RC, or 1 when a guest of this run did not finish.
+finish() {
+	if [ ${#incomplete[@]} -gt 0 ]; then
+		echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
+		exit 1
+	fi
+	exit "$1"
+}
 
 # A rerun: how often each test had each result, per filesystem and kernel.
 if [ -n "$rerun" ]; then
@@ -269,11 +277,7 @@ if [ -n "$rerun" ]; then
 				}' "$raw/$n.results")"
 		done
 	done
-	if [ ${#incomplete[@]} -gt 0 ]; then
-		echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
-		exit 1
-	fi
-	exit 0
+	finish 0
 fi
 
 # The table, from every run of this base whose fstests commit and release
@@ -342,8 +346,4 @@ if [ -n "$defects" ]; then
 	printf '%s: DEFECT: fails (or has no result) on the patched kernel and passes on the stock one:\n%s\n' "$prog" "$defects" >&2
 	rc=1
 fi
-if [ ${#incomplete[@]} -gt 0 ]; then
-	echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
-	rc=1
-fi
-exit $rc
+finish $rc
