@@ -182,7 +182,14 @@ expect_read() {
 	clock_set "$at"
 	read_once "$f"
 	case $want in
-	updates) expect_eq "$what: atime" "$(atime "$f")" "$at" ;;
+	updates)
+		# The read follows the clock's jump by a moment, but on a host
+		# busy with other guests that moment can pass a second.
+		local got
+		got=$(atime "$f")
+		[ "$got" -ge "$at" ] && [ "$got" -le $((at + 5)) ] ||
+			die "$what: atime: got '$got', want '$at' (to 5s later)"
+		;;
 	keeps) expect_eq "$what: atime" "$(atime "$f")" "$before" ;;
 	*) die "expect_read: '$want' is neither updates nor keeps" ;;
 	esac

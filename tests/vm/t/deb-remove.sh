@@ -5,7 +5,10 @@
 # mounts declare then is applied at once, without waiting for the next
 # change of utab, to a filesystem mounted while the package was removed,
 # to one remounted with a new value meanwhile, and to one whose override
-# was cleared meanwhile.
+# was cleared meanwhile.  Also while it is away: an installation that
+# fails after its preinst leaves no mark of an installation again, and
+# the record of what was applied that a removal by an earlier version
+# kept does not stop the next installation from applying.
 #
 # Before deb-purge.sh in its suite: the package is installed again at the
 # end, but a failure half way may leave it removed.
@@ -16,8 +19,10 @@ deb=${debs[0]}
 [ -f "$deb" ] || die "no .deb to reinstall in /usr/lib/atimectl-tests/deb"
 installed() { dpkg-query -W -f='${Status}' atimectl 2>/dev/null | grep -q 'ok installed'; }
 reinstall() { installed || dpkg -i "$deb" >/dev/null 2>&1 || true; }
+conflict=atimectl-test-conflict
+tmp=$(mktemp -d)
 sysctl_set fs.relatime_interval 60
-trap 'reinstall; restore_sysctls; cleanup_mounts' EXIT
+trap 'dpkg -P $conflict >/dev/null 2>&1; rm -rf "$tmp"; reinstall; restore_sysctls; cleanup_mounts' EXIT
 
 wait_mounted /srv/mail
 mail=$(override_file /srv/mail)
@@ -29,6 +34,8 @@ mkdir -p "$kept"
 mount -t tmpfs -o size=1m,x-relatime-interval=20min tmpfs "$kept"
 expect_interval "mount before the removal" "$kept" 1200
 apply_settled
+[ -s /run/atimectl/applied ] || die "nothing recorded in /run/atimectl/applied before the removal"
+cp /run/atimectl/applied "$tmp/applied"
 
 since=$(journal_mark)
 out=$(dpkg -r atimectl 2>&1) || die "dpkg -r atimectl failed: $out"
@@ -41,6 +48,29 @@ for u in atimectl-apply.path atimectl-apply.service; do
 	expect_eq "$u after the removal" "$(systemctl show -P ActiveState "$u")" inactive
 done
 [ ! -e /run/atimectl/applied ] || die "the record of what was applied outlived the removal"
+
+# An installation that fails after the preinst: another package owns
+# /usr/bin/atimectl, so dpkg stops at the unpack and calls "postrm
+# abort-install".  The preinst's mark must go with it.
+mkdir -p "$tmp/conflict/DEBIAN" "$tmp/conflict/usr/bin"
+printf '%s\n' "Package: $conflict" "Version: 1" "Architecture: all" \
+	"Maintainer: atimectl tests <tests@atimectl.invalid>" \
+	"Description: owns /usr/bin/atimectl, so that installing atimectl fails" \
+	>"$tmp/conflict/DEBIAN/control"
+: >"$tmp/conflict/usr/bin/atimectl"
+dpkg-deb --root-owner-group -b "$tmp/conflict" "$tmp/conflict.deb" >/dev/null
+out=$(dpkg -i "$tmp/conflict.deb" 2>&1) || die "installing $conflict: $out"
+out=$(dpkg -i "$deb" 2>&1) && die "dpkg -i $deb over $conflict's file succeeded: $out"
+grep -q "trying to overwrite '/usr/bin/atimectl'" <<<"$out" ||
+	die "dpkg -i $deb over $conflict's file failed otherwise: $out"
+# (dpkg now wants it installed: "install ok config-files".)
+expect_eq "dpkg state after the failed installation" \
+	"$(dpkg-query -W -f='${db:Status-Status}' atimectl 2>&1)" config-files
+[ ! -e /run/atimectl/reinstall ] || die "a failed installation left the preinst's mark"
+out=$(dpkg -P "$conflict" 2>&1) || die "purging $conflict: $out"
+
+# The record a removal by an earlier version kept.
+cp "$tmp/applied" /run/atimectl/applied
 
 # While it is away: a remount with a new value, a new mount, and an
 # override cleared by hand.  Nothing applies them.
