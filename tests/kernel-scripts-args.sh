@@ -42,6 +42,8 @@ state() {
 	cat "$top"/tests/vm/data/stock-equiv-*.tsv 2>/dev/null | sha256sum
 	ls -d "$top"/build/image-fstests-* "$top"/build/fstests "$top"/build/fstests/* 2>/dev/null || true
 	{ cat "$top"/bench/fstests/*.tsv 2>/dev/null || true; } | sha256sum
+	# (tests/fstests/run.sh's results under ATIMECTL_FSTESTS_DIR=$fdir)
+	[ -z "${fdir:-}" ] || (cd "$fdir" && find . | LC_ALL=C sort && find . -type f -exec cat {} + | sha256sum)
 }
 
 # refused WANT PROGRAM ARGS...: PROGRAM exits 2, says WANT, changes nothing.
@@ -141,6 +143,47 @@ refused "--iterate takes a number of rounds (from 1), not 'x'" $fst --src "$fsrc
 refused "--iterate needs a number" $fst --src "$fsrc" --base "$base" --tests generic/591 --iterate
 refused "--out: a rerun (--tests) writes no table" $fst --src "$fsrc" --base "$base" --tests generic/591 --out "$top/build/x.tsv"
 refused "unknown argument 'ext4'" $fst --src "$fsrc" --base "$base" --fs xfs ext4
+
+# --resume, and the earlier results it refuses to go on from: the guests'
+# results of a test directory (ATIMECTL_FSTESTS_DIR), not build/fstests.
+refused "--resume goes on with a run of the groups, not with a rerun (--tests)" $fst --src "$fsrc" --base "$base" --tests generic/591 --resume
+fdir=$(mktemp -d)
+trap 'rm -rf "$fsrc" "$fdir"' EXIT
+release=$(base_release "$base")
+earlier=$fdir/$base/patched-ext4.results
+resume=("$fst" --src "$fsrc" --base "$base" --fs ext4 --kernel patched --resume)
+ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: no earlier run on base $base to go on with ($fdir/$base/KERNEL-FS.results)" "${resume[@]}"
+mkdir "$fdir/$base"
+: >"$fdir/$base/.lock"	# (as an earlier run leaves it)
+# earlier_results COMMIT RELEASE SHA256 RESULT...: an earlier boot that
+# selected generic/001, 002 and 003 and did not finish.
+earlier_results() {
+	printf '%s\n' "kernel x" "commit $1" "release $2" "fs ext4" \
+		"selected generic/001" "selected generic/002" "selected generic/003"
+	shift 2
+	[ -z "$1" ] || echo "kernel-sha256 $1"
+	shift
+	printf 'result %s pass 1s\n' "$@"
+	printf '%s\n' "complete no" "boots 1" "date 2026-12-06" "seconds 100"
+}
+earlier_results 0123abc "$release" "" generic/001 >"$earlier"
+ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: $earlier is of fstests 0123abc, not unknown" "${resume[@]}"
+earlier_results unknown sid "" generic/001 >"$earlier"
+ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: $earlier was made on sid, not $release" "${resume[@]}"
+earlier_results unknown "$release" "" generic/001 >"$earlier"
+ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: $earlier does not say which kernel it ran (no kernel-sha256 line)" "${resume[@]}"
+earlier_results unknown "$release" 0000 generic/001 >"$earlier"
+ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: build/kernel/$base/bzImage is not the kernel $earlier ran" "${resume[@]}"
+if [ -f "$top/build/kernel/$base/bzImage" ]; then
+	sum=$(sha256sum <"$top/build/kernel/$base/bzImage" | cut -d' ' -f1)
+	earlier_results unknown "$release" "$sum" generic/002 >"$earlier"
+	ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: the results in $earlier are not the first of its selected tests" "${resume[@]}"
+	earlier_results unknown "$release" "$sum" generic/001 generic/003 >"$earlier"
+	ATIMECTL_FSTESTS_DIR=$fdir refused "--resume: the results in $earlier are not the first of its selected tests" "${resume[@]}"
+else
+	echo "ok - # SKIP --resume with results out of order: no build/kernel/$base/bzImage"
+fi
+
 refused "--fstests needs the fstests source tree" scripts/build-image.sh --fstests
 refused "--fstests: '$top/tests' is not an fstests tree" scripts/build-image.sh --release trixie --fstests "$top/tests"
 

@@ -10,7 +10,7 @@
 #   tests/fstests/run.sh --src DIR --base 6.1|6.12|7.3 [--fs "ext4 xfs btrfs"]
 #                        [--kernel patched|stock|both] [--out FILE]
 #                        [--timeout SEC] [--jobs N]
-#                        [--tests "generic/591 ..." [--iterate N]]
+#                        [--tests "generic/591 ..." [--iterate N] | --resume]
 #
 #   --src DIR      an fstests source tree (required), e.g.
 #                    git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git
@@ -30,11 +30,19 @@
 #                  table is left alone, and the counts of each result per
 #                  test and kernel are printed
 #   --iterate N    with --tests: run them N times in each guest (default 1)
+#   --resume       go on with a run whose guests stopped before the end
+#                  (their --timeout, or their QEMU killed): each guest runs
+#                  the tests after the last one with a result, and its
+#                  results join the earlier ones; a guest that finished
+#                  earlier is not booted again.  Refused when the fstests
+#                  commit, the release or the kernel (its bzImage's
+#                  sha256) is not the earlier boot's.
 #
 # Missing kernels are built first (kernel/build.sh --base B, and --stock),
 # then the fstests image of the base's release; N guests at a time boot
 # the "fstests" suite (tests/vm/t/fstests.sh) with 8 GB scratch disks.
-# Each boot's results are kept in build/fstests/B/KERNEL-FS.results, and
+# Each boot's results are kept in build/fstests/B/KERNEL-FS.results
+# (ATIMECTL_FSTESTS_DIR/B/..., when that is set), and
 # the table is made of all those of this base, fstests commit and
 # release, so that a run of one kernel or filesystem keeps the others'
 # results.  The table: comment lines (the base, the release, the fstests
@@ -45,14 +53,15 @@
 # Prints the rows whose results differ.  Exit status 1 when a test fails
 # (or has no result) on the patched kernel and passes on the stock one,
 # or when a guest of this run did not finish; 2 for bad arguments, with
-# nothing built or written.  A rerun (--tests) keeps its guests' notes in
+# nothing built or written (also when --resume has nothing it can go on
+# with).  A rerun (--tests) keeps its guests' notes in
 # build/fstests/B/KERNEL-FS-rerun.results and exits 1 only when a guest
 # did not finish.
 set -euo pipefail
 
 prog=tests/fstests/run.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N] [--tests \"T ...\" [--iterate N]]" >&2; exit 2; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N] [--tests \"T ...\" [--iterate N] | --resume]" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 log() { printf '[fstests] %s\n' "$*" >&2; }
 
@@ -66,6 +75,7 @@ jobs=2
 only=
 only_given=
 iterate=
+resume=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--src)
@@ -95,6 +105,7 @@ while [ $# -gt 0 ]; do
 	--iterate)
 		[ $# -ge 2 ] || usage "--iterate needs a number"
 		iterate=$2; shift ;;
+	--resume) resume=1 ;;
 	-h|--help) sed -n '4,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage "unknown argument '$1'" ;;
 	esac
@@ -141,6 +152,8 @@ if [ -n "$iterate" ]; then
 	[[ $iterate =~ ^[1-9][0-9]*$ ]] || usage "--iterate takes a number of rounds (from 1), not '$iterate'"
 fi
 iterate=${iterate:-1}
+[ -z "$resume" ] || [ -z "$only_given" ] ||
+	usage "--resume goes on with a run of the groups, not with a rerun (--tests)"
 out=${out:-$top/bench/fstests/fstests-$base.tsv}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 [ ! -d "$out" ] || usage "--out: '$out' is a directory"
@@ -149,16 +162,76 @@ case $out in /*) ;; *) out=$PWD/$out ;; esac
 
 cd "$top"
 release=$(base_release "$base")
-raw=build/fstests/$base
+raw=${ATIMECTL_FSTESTS_DIR:-build/fstests}/$base
+if [ -n "$resume" ]; then
+	found=
+	for fs in $fslist; do
+		for k in $kernels; do
+			[ ! -f "$raw/$k-$fs.results" ] || found=1
+		done
+	done
+	[ -n "$found" ] || usage "--resume: no earlier run on base $base to go on with (${raw}/KERNEL-FS.results)"
+fi
 mkdir -p "$raw"
 # Two runs on one base would boot into and assemble from the same files.
 exec 8>"$raw/.lock"
 flock -n 8 || die "another $prog is running on base $base (${raw}/.lock)"
 commit=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
+field() { sed -n "s/^$2 //p" "$1" | head -n 1; }
+kdir=build/kernel/$base
+kernel_of() { if [ "$1" = stock ]; then echo "$kdir/bzImage-stock"; else echo "$kdir/bzImage"; fi; }
+
+# --resume: what each guest goes on from.  after[K-FS] is the last test
+# with a result, whose successors the guest runs; finished[K-FS] says that
+# guest has nothing left.  The earlier results stay in K-FS.results
+# until the new boot's join them.
+declare -A after=() finished=()
+if [ -n "$resume" ]; then
+	for fs in $fslist; do
+		for k in $kernels; do
+			f=$raw/$k-$fs.results
+			if [ ! -f "$f" ]; then
+				log "$k, $fs: no earlier run (${f}): it runs whole"
+				continue
+			fi
+			[ "$(field "$f" commit)" = "$commit" ] ||
+				usage "--resume: $f is of fstests $(field "$f" commit), not $commit"
+			[ "$(field "$f" release)" = "$release" ] ||
+				usage "--resume: $f was made on $(field "$f" release), not $release"
+			sum=$(field "$f" kernel-sha256)
+			[ -n "$sum" ] ||
+				usage "--resume: $f does not say which kernel it ran (no kernel-sha256 line): run it again without --resume"
+			[ -f "$(kernel_of "$k")" ] && [ "$(sha256sum <"$(kernel_of "$k")" | cut -d' ' -f1)" = "$sum" ] ||
+				usage "--resume: $(kernel_of "$k") is not the kernel $f ran: run it again without --resume"
+			if [ "$(field "$f" complete)" = yes ]; then
+				log "$k, $fs: finished earlier; not booted again"
+				finished[$k-$fs]=1
+				continue
+			fi
+			# The results must be the selection's first tests, in the order
+			# check runs them (sorted, as the guest sorts its selection).
+			if ! awk 'FNR == NR { sel[++n] = $2; next } $1 == "result" { if ($2 != sel[++r]) bad = 1 }
+				END { exit bad || r > n }' <(grep '^selected ' "$f" | LC_ALL=C sort) "$f"; then
+				usage "--resume: the results in $f are not the first of its selected tests: run it again without --resume"
+			fi
+			last=$(sed -n 's/^result \([^ ]*\) .*/\1/p' "$f" | tail -n 1)
+			if [ -z "$last" ]; then
+				log "$k, $fs: no result yet: it runs whole"
+				continue
+			fi
+			if [ "$(grep -c '^result ' "$f")" -eq "$(grep -c '^selected ' "$f")" ]; then
+				log "$k, $fs: every selected test has a result, though the guest did not finish; not booted again"
+				finished[$k-$fs]=1
+				continue
+			fi
+			after[$k-$fs]=$last
+			log "$k, $fs: goes on after $last ($(grep -c '^result ' "$f") of $(grep -c '^selected ' "$f") tests have a result)"
+		done
+	done
+fi
 
 # The kernels: built when missing only (kernel/build.sh rebuilds what the
 # series changed; run it first after changing a patch).
-kdir=build/kernel/$base
 for k in $kernels; do
 	case $k in
 	patched) [ -f "$kdir/bzImage" ] || bash kernel/build.sh --base "$base" ;;
@@ -186,9 +259,10 @@ image=build/image-fstests-$release/image.cpio
 rerun=${only:+-rerun}
 incomplete=()
 boot() {
-	local k=$1 fs=$2 kernel=$kdir/bzImage name=$1-$2$rerun notes from start complete
-	[ "$k" = stock ] && kernel=$kdir/bzImage-stock
-	log "booting $k ($kernel), $fs: up to $timeout s"
+	local k=$1 fs=$2 kernel name=$1-$2$rerun notes from start complete
+	local from_test=${after[$1-$2]:-} earlier=$raw/$1-$2.results results
+	kernel=$(kernel_of "$k")
+	log "booting $k ($kernel), $fs${from_test:+, after $from_test}: up to $timeout s"
 	start=$(date +%s)
 	# Quiet for as long as one test runs: check prints a test's line when
 	# it ends, and the guest its result on the next poll.
@@ -197,7 +271,8 @@ boot() {
 		--timeout "$timeout" --idle 3600 \
 		--results "$raw/$name.tap" --console "$raw/$name.console" \
 		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" \
-		${only:+"atimetest.fstests_tests=${only// /,}" "atimetest.fstests_iterate=$iterate"} </dev/null ||
+		${only:+"atimetest.fstests_tests=${only// /,}" "atimetest.fstests_iterate=$iterate"} \
+		${from_test:+"atimetest.fstests_after=$from_test"} </dev/null ||
 		log "the guest of $k, $fs did not finish (console: $raw/$name.console)"
 	# The results file once the guest finished (its notes, whole);
 	# otherwise what the console caught as the tests ran.
@@ -222,7 +297,23 @@ boot() {
 	patched:yes | stock:no) ;;
 	*) die "the $k kernel $kernel has $( [ "$k" = stock ] && echo 'the series' || echo 'no series'): not the kernel to compare" ;;
 	esac
-	printf '%s\ndate %s\nseconds %s\n' "$notes" "$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))" >"$raw/$name.results"
+	grep -qx "after ${from_test:-}" <<<"$notes" || [ -z "$from_test" ] ||
+		die "the guest of $k, $fs did not go on after $from_test (see $raw/$name.console)"
+	notes+=$'\n'"kernel-sha256 $(sha256sum <"$kernel" | cut -d' ' -f1)"
+	if [ -n "$from_test" ]; then
+		# The earlier boots' results, date, time and reports join these.
+		notes=$(grep -v '^result ' <<<"$notes"; grep '^result ' "$earlier"; grep '^result ' <<<"$notes" || true)
+		! grep -qx 'kernel-log reports' "$earlier" || grep -qx 'kernel-log reports' <<<"$notes" ||
+			notes+=$'\n'"kernel-log reports"
+		results=$(printf '%s\nboots %s\ndate %s\nseconds %s\n' "$notes" \
+			$(( $(field "$earlier" boots | grep . || echo 1) + 1 )) "$(field "$earlier" date)" \
+			$(( $(field "$earlier" seconds) + $(date +%s) - start )))
+	else
+		results=$(printf '%s\nboots 1\ndate %s\nseconds %s\n' "$notes" "$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))")
+	fi
+	# (Replaced only now: a boot that fails leaves the earlier results.)
+	printf '%s\n' "$results" >"$raw/$name.results.new"
+	mv "$raw/$name.results.new" "$raw/$name.results"
 	log "$k, $fs: $(grep -c '^result ' "$raw/$name.results") results in $(( $(date +%s) - start ))s"
 }
 # Up to $jobs guests at a time, each boot in a subshell of its own: what
@@ -230,12 +321,19 @@ boot() {
 # finish), and a boot that cannot be compared fails the run.
 for fs in $fslist; do
 	for k in $kernels; do
-		rm -f "$raw/$k-$fs$rerun.results"
+		if [ -n "${after[$k-$fs]:-}" ]; then
+			# (Each boot's console is kept: K-FS.console.N for boot N.)
+			b=$(field "$raw/$k-$fs.results" boots | grep . || echo 1)
+			! [ -f "$raw/$k-$fs.console" ] || mv "$raw/$k-$fs.console" "$raw/$k-$fs.console.$b"
+		elif [ -z "${finished[$k-$fs]:-}" ]; then
+			rm -f "$raw/$k-$fs$rerun.results"
+		fi
 	done
 done
 pids=() names=()
 for fs in $fslist; do
 	for k in $kernels; do
+		[ -z "${finished[$k-$fs]:-}" ] || continue
 		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 			wait -n || true
 		done
@@ -254,7 +352,7 @@ done
 # finish RC: exit with RC, or 1 when a guest of this run did not finish.
 finish() {
 	if [ ${#incomplete[@]} -gt 0 ]; then
-		echo "$prog: guests that did not finish: ${incomplete[*]} (build/fstests/$base/*.console)" >&2
+		echo "$prog: guests that did not finish: ${incomplete[*]} (${raw}/*.console)" >&2
 		exit 1
 	fi
 	exit "$1"
@@ -282,7 +380,6 @@ fi
 
 # The table, from every run of this base whose fstests commit and release
 # are this run's.
-field() { sed -n "s/^$2 //p" "$1" | head -n 1; }
 cell() {	# cell RESULTS TEST: that run's result of TEST
 	local f=$1 t=$2 line
 	[ -f "$f" ] || { echo -; return; }
@@ -316,7 +413,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo "# fstests commit $commit"
 	for f in "${runs[@]}"; do
 		n=$(basename "$f" .results)
-		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), SIGPIPE $(field "$f" sigpipe | grep . || echo ignored), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
+		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), SIGPIPE $(field "$f" sigpipe | grep . || echo ignored), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" boots | grep . || echo 1)" -eq 1 ] || echo " in $(field "$f" boots) boots")$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
 	done
 	printf '# test\tfs\tstock\tpatched\n'
 	for fs in ext4 xfs btrfs; do

@@ -6,7 +6,8 @@
 # groups rw, mmap, aio, copy_range, io_uring, splice or atime and also in
 # quick, as fstests' group files (built from each test's _begin_fstest
 # line) list them: a list too long for the command line, and one that
-# follows the fstests tree the image was built from.
+# follows the fstests tree the image was built from.  A run resumed
+# (atimetest.fstests_after=TEST) runs only the selected tests after TEST.
 #
 # TEST_DEV is the first blank scratch disk, made with the filesystem here;
 # SCRATCH_DEV the second, which the tests make their own filesystems on.
@@ -62,9 +63,23 @@ if [ -n "$only" ]; then
 			die "atimetest.fstests_tests=: no fstests test '$t'"
 	done
 else
-	mapfile -t tests < <(select_tests generic; select_tests "$fs")
+	# (In the order check runs them: it sorts the tests it is given.)
+	mapfile -t tests < <({ select_tests generic; select_tests "$fs"; } | LC_ALL=C sort)
 fi
 [ ${#tests[@]} -gt 0 ] || die "no test of the groups $groups is also in quick"
+# A run resumed (tests/fstests/run.sh --resume): all are selected, but
+# only those after atimetest.fstests_after=TEST run, that one being the
+# last with a result when the earlier boot stopped.
+after=$(sed -n 's/.*atimetest\.fstests_after=\([^ ]*\).*/\1/p' /proc/cmdline)
+skip=0
+if [ -n "$after" ]; then
+	[ -z "$only" ] || die "atimetest.fstests_after= resumes the groups' tests, not atimetest.fstests_tests="
+	for ((skip = 0; skip < ${#tests[@]}; skip++)); do
+		[ "${tests[$skip]}" != "$after" ] || break
+	done
+	[ "$skip" -lt ${#tests[@]} ] || die "atimetest.fstests_after=: '$after' is not a selected test"
+	skip=$((skip + 1))
+fi
 
 test_dev=$(scratch_dev scratch1)
 scratch_disk=$(scratch_dev scratch2)
@@ -83,6 +98,11 @@ for t in "${tests[@]}"; do
 done
 note "fstests iterate $iterate"
 note "fstests sigpipe default"
+if [ -n "$after" ]; then
+	note "fstests after $after"
+	tests=("${tests[@]:skip}")
+	[ ${#tests[@]} -gt 0 ] || die "atimetest.fstests_after=: no selected test after '$after'"
+fi
 
 # The mount points under the runner's directory: lib.sh's cleanup
 # unmounts whatever a test that was killed left there.
