@@ -53,8 +53,8 @@
 # Prints the rows whose results differ.  Exit status 1 when a test fails
 # (or has no result) on the patched kernel and passes on the stock one,
 # or when a guest of this run did not finish; 2 for bad arguments, with
-# nothing built or written (also when --resume has nothing it can go on
-# with).  A rerun (--tests) keeps its guests' notes in
+# nothing built or written (also when --resume finds no earlier run of
+# the kernels and filesystems it is given).  A rerun (--tests) keeps its guests' notes in
 # build/fstests/B/KERNEL-FS-rerun.results and exits 1 only when a guest
 # did not finish.
 set -euo pipefail
@@ -194,6 +194,11 @@ if [ -n "$resume" ]; then
 				log "$k, $fs: no earlier run (${f}): it runs whole"
 				continue
 			fi
+			if [ "$(field "$f" complete)" = yes ]; then
+				log "$k, $fs: finished earlier; not booted again"
+				finished[$k-$fs]=1
+				continue
+			fi
 			[ "$(field "$f" commit)" = "$commit" ] ||
 				usage "--resume: $f is of fstests $(field "$f" commit), not $commit"
 			[ "$(field "$f" release)" = "$release" ] ||
@@ -203,13 +208,9 @@ if [ -n "$resume" ]; then
 				usage "--resume: $f does not say which kernel it ran (no kernel-sha256 line): run it again without --resume"
 			[ -f "$(kernel_of "$k")" ] && [ "$(sha256sum <"$(kernel_of "$k")" | cut -d' ' -f1)" = "$sum" ] ||
 				usage "--resume: $(kernel_of "$k") is not the kernel $f ran: run it again without --resume"
-			if [ "$(field "$f" complete)" = yes ]; then
-				log "$k, $fs: finished earlier; not booted again"
-				finished[$k-$fs]=1
-				continue
-			fi
 			# The results must be the selection's first tests, in the order
-			# check runs them (sorted, as the guest sorts its selection).
+			# they run (the guest sorts its selection, and check runs
+			# it in that order).
 			if ! awk 'FNR == NR { sel[++n] = $2; next } $1 == "result" { if ($2 != sel[++r]) bad = 1 }
 				END { exit bad || r > n }' <(grep '^selected ' "$f" | LC_ALL=C sort) "$f"; then
 				usage "--resume: the results in $f are not the first of its selected tests: run it again without --resume"
@@ -259,7 +260,7 @@ image=build/image-fstests-$release/image.cpio
 rerun=${only:+-rerun}
 incomplete=()
 boot() {
-	local k=$1 fs=$2 kernel name=$1-$2$rerun notes from start complete
+	local k=$1 fs=$2 kernel name=$1-$2$rerun notes from start complete unchecked
 	local from_test=${after[$1-$2]:-} earlier=$raw/$1-$2.results results
 	kernel=$(kernel_of "$k")
 	log "booting $k ($kernel), $fs${from_test:+, after $from_test}: up to $timeout s"
@@ -292,6 +293,10 @@ boot() {
 	if grep -q '^not ok [0-9]* kernel log has no BUG' "$raw/$name.tap" 2>/dev/null; then
 		notes+=$'\n'"kernel-log reports"
 	fi
+	# A guest stopped before that check: its kernel log was never read
+	# (the console has only what loglevel=4 lets through).
+	unchecked=0
+	grep -q '^\(not \)\{0,1\}ok [0-9]* kernel log has no BUG' "$raw/$name.tap" 2>/dev/null || unchecked=1
 	grep -qx "fs $fs" <<<"$notes" || die "the guest of $k, $fs reported no fstests run (see $raw/$name.console)"
 	case $k:$(sed -n 's/^series //p' <<<"$notes") in
 	patched:yes | stock:no) ;;
@@ -302,14 +307,18 @@ boot() {
 	notes+=$'\n'"kernel-sha256 $(sha256sum <"$kernel" | cut -d' ' -f1)"
 	if [ -n "$from_test" ]; then
 		# The earlier boots' results, date, time and reports join these.
+		# (Every earlier boot was stopped, or this one would not be: a
+		# file without an unchecked-boots line has its boots count.)
 		notes=$(grep -v '^result ' <<<"$notes"; grep '^result ' "$earlier"; grep '^result ' <<<"$notes" || true)
 		! grep -qx 'kernel-log reports' "$earlier" || grep -qx 'kernel-log reports' <<<"$notes" ||
 			notes+=$'\n'"kernel-log reports"
-		results=$(printf '%s\nboots %s\ndate %s\nseconds %s\n' "$notes" \
-			$(( $(field "$earlier" boots | grep . || echo 1) + 1 )) "$(field "$earlier" date)" \
-			$(( $(field "$earlier" seconds) + $(date +%s) - start )))
+		results=$(printf '%s\nboots %s\nunchecked-boots %s\ndate %s\nseconds %s\n' "$notes" \
+			$(( $(field "$earlier" boots | grep . || echo 1) + 1 )) \
+			$(( $(field "$earlier" unchecked-boots | grep . || field "$earlier" boots | grep . || echo 1) + unchecked )) \
+			"$(field "$earlier" date)" $(( $(field "$earlier" seconds) + $(date +%s) - start )))
 	else
-		results=$(printf '%s\nboots 1\ndate %s\nseconds %s\n' "$notes" "$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))")
+		results=$(printf '%s\nboots 1\nunchecked-boots %s\ndate %s\nseconds %s\n' "$notes" "$unchecked" \
+			"$(date -u +%Y-%m-%d)" "$(( $(date +%s) - start ))")
 	fi
 	# (Replaced only now: a boot that fails leaves the earlier results.)
 	printf '%s\n' "$results" >"$raw/$name.results.new"
@@ -322,9 +331,15 @@ boot() {
 for fs in $fslist; do
 	for k in $kernels; do
 		if [ -n "${after[$k-$fs]:-}" ]; then
-			# (Each boot's console is kept: K-FS.console.N for boot N.)
-			b=$(field "$raw/$k-$fs.results" boots | grep . || echo 1)
+			# Each earlier boot's console and TAP are kept, as
+			# K-FS.console.N and K-FS.tap.N, N from 1 in the order
+			# the boots were made (failed ones included).
+			b=1
+			while [ -e "$raw/$k-$fs.console.$b" ] || [ -e "$raw/$k-$fs.tap.$b" ]; do
+				b=$((b + 1))
+			done
 			! [ -f "$raw/$k-$fs.console" ] || mv "$raw/$k-$fs.console" "$raw/$k-$fs.console.$b"
+			! [ -f "$raw/$k-$fs.tap" ] || mv "$raw/$k-$fs.tap" "$raw/$k-$fs.tap.$b"
 		elif [ -z "${finished[$k-$fs]:-}" ]; then
 			rm -f "$raw/$k-$fs$rerun.results"
 		fi
@@ -413,7 +428,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo "# fstests commit $commit"
 	for f in "${runs[@]}"; do
 		n=$(basename "$f" .results)
-		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), SIGPIPE $(field "$f" sigpipe | grep . || echo ignored), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" boots | grep . || echo 1)" -eq 1 ] || echo " in $(field "$f" boots) boots")$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap)")"
+		echo "# run ${n#*-} ${n%%-*}: kernel $(field "$f" kernel) ($(field "$f" build)), $(field "$f" date), SIGPIPE $(field "$f" sigpipe | grep . || echo ignored), $(grep -c '^result ' "$f") results of $(grep -c '^selected ' "$f") tests, $(field "$f" seconds) s$([ "$(field "$f" boots | grep . || echo 1)" -eq 1 ] || echo " in $(field "$f" boots) boots")$([ "$(field "$f" complete)" = yes ] || echo ', guest did not finish')$([ -z "$(field "$f" kernel-log)" ] || echo ", kernel log with a BUG/WARNING report (see $raw/$n.tap*)")$(u=$(field "$f" unchecked-boots); [ "${u:-0}" -eq 0 ] || echo ", kernel log of $u stopped boot(s) not read")"
 	done
 	printf '# test\tfs\tstock\tpatched\n'
 	for fs in ext4 xfs btrfs; do

@@ -60,9 +60,14 @@ printf '%s\n' "Package: $conflict" "Version: 1" "Architecture: all" \
 : >"$tmp/conflict/usr/bin/atimectl"
 dpkg-deb --root-owner-group -b "$tmp/conflict" "$tmp/conflict.deb" >/dev/null
 out=$(dpkg -i "$tmp/conflict.deb" 2>&1) || die "installing $conflict: $out"
-out=$(dpkg -i "$deb" 2>&1) && die "dpkg -i $deb over $conflict's file succeeded: $out"
+# (-D2: dpkg names each maintainer script it runs, and its arguments.)
+out=$(dpkg -D2 -i "$deb" 2>&1) && die "dpkg -i $deb over $conflict's file succeeded: $out"
 grep -q "trying to overwrite '/usr/bin/atimectl'" <<<"$out" ||
 	die "dpkg -i $deb over $conflict's file failed otherwise: $out"
+grep -q '/preinst ( install [^ ]* ' <<<"$out" ||
+	die "the failed installation ran no 'preinst install OLD-VERSION': $out"
+grep -q '/postrm ( abort-install ' <<<"$out" ||
+	die "the failed installation ran no 'postrm abort-install': $out"
 # (dpkg now wants it installed: "install ok config-files".)
 expect_eq "dpkg state after the failed installation" \
 	"$(dpkg-query -W -f='${db:Status-Status}' atimectl 2>&1)" config-files

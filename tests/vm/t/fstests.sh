@@ -63,7 +63,8 @@ if [ -n "$only" ]; then
 			die "atimetest.fstests_tests=: no fstests test '$t'"
 	done
 else
-	# (In the order check runs them: it sorts the tests it is given.)
+	# (Sorted, and check runs them in this order, --exact-order: a
+	# resumed run goes on after the last test with a result.)
 	mapfile -t tests < <({ select_tests generic; select_tests "$fs"; } | LC_ALL=C sort)
 fi
 [ ${#tests[@]} -gt 0 ] || die "no test of the groups $groups is also in quick"
@@ -179,7 +180,7 @@ for ((round = 1; round <= iterate; round++)); do
 	[ "$iterate" -eq 1 ] || note "fstests round $round of $iterate"
 	rm -rf results
 	reported=0
-	{ env --default-signal=PIPE ./check -R xunit-quiet "${tests[@]}" 2>&1 | sed -u '' | tee "$work_out"; } &
+	{ env --default-signal=PIPE ./check --exact-order -R xunit-quiet "${tests[@]}" 2>&1 | sed -u '' | tee "$work_out"; } &
 	check=$!
 	while kill -0 "$check" 2>/dev/null; do
 		sleep 10
