@@ -175,7 +175,8 @@ counter() {	# counter PATH NAME
 }
 
 # expect_read WHAT FILE EPOCH updates|keeps: move the clock to EPOCH, read
-# FILE once, and check that the read set its atime to EPOCH, or left it.
+# FILE once, and check that the read set its atime to EPOCH (up to 5s
+# later), or left it.
 expect_read() {
 	local what=$1 f=$2 at=$3 want=$4 before before_ns
 	before=$(atime "$f")
