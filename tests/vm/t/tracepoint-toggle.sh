@@ -40,8 +40,13 @@ stop() {
 }
 readers=()
 trap stop EXIT
+# Each reader writes its count over the last one in place (1<>, no
+# truncation): ">" would empty the file before each write, and a check
+# reading it in between would see no count at all.  The count only
+# grows, so the new digits always cover the old ones.
+rm -f "$w"/toggle-reads-*
 for ((cpu = 0; cpu < cpus; cpu++)); do
-	taskset -c "$cpu" bash -c 'n=0; while :; do dd if="$1" of=/dev/null bs=1 count=1 status=none; n=$((n + 1)); echo $n >"$2"; done' \
+	taskset -c "$cpu" bash -c 'n=0; while :; do dd if="$1" of=/dev/null bs=1 count=1 status=none; n=$((n + 1)); echo $n 1<>"$2"; done' \
 		reader "$mnt/f" "$w/toggle-reads-$cpu" &
 	readers+=($!)
 done
