@@ -24,7 +24,12 @@
 # build/image-fstests-RELEASE/image.cpio, cached apart in
 # $ATIMECTL_MKOSI_FSTESTS_CACHE (default /var/cache/atimectl-mkosi-fstests):
 # it leaves the normal image and its cache alone.  tests/fstests/run.sh
-# builds and boots it.
+# builds and boots it.  An fstests image is made again only when one of its
+# inputs changed since it was made (recorded in its directory's "inputs"):
+# the project's files outside bench/ (committed or not, as "git add -A"
+# would see them), the fstests tree (the same way), the kernel package,
+# the release and mkosi's version.  bench/ holds results that no image
+# carries, and a resumed run commits there between its parts.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -89,7 +94,38 @@ else
 	log "WARNING: no kernel package in $kdir (kernel/build.sh --base $base --deb --config guest): the image carries no kernel, and 'mkosi qemu' cannot boot it"
 fi
 
+# worktree_id DIR: the id of the tree "git add -A" would commit in DIR's
+# repository (its index left alone), or nothing outside a repository.
+worktree_id() {
+	local index id
+	index=$(mktemp)
+	cp "$(git -C "$1" rev-parse --git-path index)" "$index" 2>/dev/null || : >"$index"
+	id=$(GIT_INDEX_FILE=$index git -C "$1" add -A . 2>/dev/null &&
+		GIT_INDEX_FILE=$index git -C "$1" write-tree 2>/dev/null) || id=
+	rm -f "$index"
+	echo "$id"
+}
+inputs=
+if [ -n "$fstests" ]; then
+	own=$(worktree_id "$top")
+	ftree=$(worktree_id "$fstests")
+	if [ -n "$own" ] && [ -n "$ftree" ]; then
+		inputs="release $release
+project $(git -C "$top" ls-tree "$own" | grep -v -P '\tbench$' | sha256sum | cut -d' ' -f1)
+fstests $ftree
+kernel $( [ -n "$kpkg" ] && sha256sum "${kdebs[0]}" | cut -d' ' -f1)
+mkosi $(mkosi --version 2>/dev/null)"
+	fi
+	if [ -n "$inputs" ] && [ -f "$out/image.cpio" ] && [ -f "$out/inputs" ] &&
+		[ "$(cat "$out/inputs")" = "$inputs" ]; then
+		bash scripts/make-disks.sh build/mkosi-disks
+		log "$out/image.cpio: its inputs have not changed since it was made ($out/inputs); not made again"
+		exit 0
+	fi
+fi
+
 mkdir -p "$cache" "$out"
+rm -f "$out/inputs"
 mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" "${fargs[@]}" \
 	build >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
@@ -98,4 +134,5 @@ mkosi --force --release="$release" --cache-dir="$cache" "${kargs[@]}" "${fargs[@
 }
 # The test disks "mkosi qemu" attaches (mkosi.conf, QemuArgs=).
 bash scripts/make-disks.sh build/mkosi-disks
+[ -z "$inputs" ] || printf '%s\n' "$inputs" >"$out/inputs"
 log "$out/image.cpio ($(du -h "$out/image.cpio" | cut -f1), with ${kpkg:-no kernel}${fstests:+, fstests $fcommit}) in $(( $(date +%s) - start ))s"

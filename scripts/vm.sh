@@ -23,6 +23,10 @@
 #                     results for SEC seconds (default 300; with --icount,
 #                     whose guests run quietly for many minutes, the
 #                     --timeout value)
+#                     A guest that has written all its results ("# atimectl:
+#                     done") and not powered off 300 s later is stopped
+#                     and fails (a filesystem that hung in a test can hold
+#                     its shutdown forever).
 #   --icount          exact timing: -icount shift=0 (TCG only)
 #   --smp N           virtual CPUs (default 2; 1 with --icount, under
 #                     which QEMU 7.2 never brings up a second CPU)
@@ -213,9 +217,16 @@ qpid=$!
 trap 'kill "$qpid" 2>/dev/null || true; rm -rf "$diskdir"' EXIT
 # Watch for progress: the console and the results grow as the guest boots
 # and as each test starts and ends.
-last=-1 quiet=0 stalled=0
+last=-1 quiet=0 stalled=0 finished=0 lingered=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 5
+	if [ "$finished" = 1 ] || grep -q '^# atimectl: done' "$results" 2>/dev/null; then
+		finished=1 lingered=$((lingered + 5))
+		if [ "$lingered" -ge 300 ]; then
+			kill "$qpid" 2>/dev/null
+			break
+		fi
+	fi
 	size=$(( $(stat -c %s "$console" 2>/dev/null || echo 0) + $(stat -c %s "$results" 2>/dev/null || echo 0) ))
 	if [ "$size" != "$last" ]; then
 		last=$size quiet=0
@@ -244,6 +255,7 @@ fail() {
 	exit 1
 }
 [ "$stalled" = 1 ] && fail "guest wrote nothing for ${idle}s (--idle)"
+[ "$lingered" -ge 300 ] && fail "guest did not power off within 300s of its last result"
 [ $rc -eq 124 ] && fail "guest did not power off within ${timeout}s"
 grep -q 'Kernel panic' "$console" 2>/dev/null && fail "guest kernel panicked"
 [ $rc -ne 0 ] && fail "qemu exited with status $rc"

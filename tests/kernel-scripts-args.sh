@@ -126,6 +126,9 @@ refused "--out: no directory '$top/build/no-such-dir'" $fst --src "$fsrc" --base
 refused "--out needs a file" $fst --src "$fsrc" --base "$base" --out
 refused "--timeout takes seconds (a number from 1), not '0'" $fst --src "$fsrc" --base "$base" --timeout 0
 refused "--timeout takes seconds (a number from 1), not '6h'" $fst --src "$fsrc" --base "$base" --timeout 6h
+refused "--stall takes seconds (a number from 1), not '0'" $fst --src "$fsrc" --base "$base" --stall 0
+refused "--stall takes seconds (a number from 1), not '20m'" $fst --src "$fsrc" --base "$base" --stall 20m
+refused "--stall needs seconds" $fst --src "$fsrc" --base "$base" --stall
 refused "--jobs takes a number of guests (from 1), not '0'" $fst --src "$fsrc" --base "$base" --jobs 0
 refused "--jobs takes a number of guests (from 1), not 'two'" $fst --src "$fsrc" --base "$base" --jobs two
 refused "--jobs needs a number" $fst --src "$fsrc" --base "$base" --jobs

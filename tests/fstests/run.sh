@@ -9,7 +9,7 @@
 #
 #   tests/fstests/run.sh --src DIR --base 6.1|6.12|7.3 [--fs "ext4 xfs btrfs"]
 #                        [--kernel patched|stock|both] [--out FILE]
-#                        [--timeout SEC] [--jobs N]
+#                        [--timeout SEC] [--stall SEC] [--jobs N]
 #                        [--tests "generic/591 ..." [--iterate N] | --resume]
 #
 #   --src DIR      an fstests source tree (required), e.g.
@@ -23,6 +23,10 @@
 #                  both); the other column comes from an earlier run
 #   --out FILE     the table (default bench/fstests/fstests-B.tsv)
 #   --timeout SEC  the time limit of each guest (default 21600, 6 hours)
+#   --stall SEC    a test that gives no result for SEC seconds (default
+#                  1200) is a hang: the guest prints what its processes
+#                  wait in, records "hang" as the test's result and stops
+#                  there (tests/vm/t/fstests.sh); --resume goes on after it
 #   --jobs N       guests booted at a time (default 2: each runs TCG on one
 #                  host thread, as scripts/test.sh's ATIMECTL_VM_JOBS)
 #   --tests LIST   a rerun: these tests only (fstests names, such as
@@ -47,11 +51,12 @@
 # release, so that a run of one kernel or filesystem keeps the others'
 # results.  The table: comment lines (the base, the release, the fstests
 # commit, each run's kernel, build and date), then "test fs stock patched" rows,
-# tab-separated, each cell pass, fail, "notrun: REASON", "none" (selected,
+# tab-separated, each cell pass, fail, hang, "notrun: REASON", "none" (selected,
 # but the guest stopped before its result) or "-" (not run on that kernel).
 #
 # Prints the rows whose results differ.  Exit status 1 when a test fails
 # (or has no result) on the patched kernel and passes on the stock one,
+# or hangs on the patched kernel and not on the stock one,
 # or when a guest of this run did not finish; 2 for bad arguments, with
 # nothing built or written (also when --resume finds no earlier run of
 # the kernels and filesystems it is given).  A rerun (--tests) keeps its guests' notes in
@@ -61,7 +66,7 @@ set -euo pipefail
 
 prog=tests/fstests/run.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
-usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--jobs N] [--tests \"T ...\" [--iterate N] | --resume]" >&2; exit 2; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog --src DIR --base 6.1|6.12|7.3 [--fs \"ext4 xfs btrfs\"] [--kernel patched|stock|both] [--out FILE] [--timeout SEC] [--stall SEC] [--jobs N] [--tests \"T ...\" [--iterate N] | --resume]" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 log() { printf '[fstests] %s\n' "$*" >&2; }
 
@@ -71,6 +76,7 @@ fslist="ext4 xfs btrfs"
 which=both
 out=
 timeout=21600
+stall=1200
 jobs=2
 only=
 only_given=
@@ -96,6 +102,9 @@ while [ $# -gt 0 ]; do
 	--timeout)
 		[ $# -ge 2 ] || usage "--timeout needs seconds"
 		timeout=$2; shift ;;
+	--stall)
+		[ $# -ge 2 ] || usage "--stall needs seconds"
+		stall=$2; shift ;;
 	--jobs)
 		[ $# -ge 2 ] || usage "--jobs needs a number"
 		jobs=$2; shift ;;
@@ -134,6 +143,7 @@ patched | stock) kernels=$which ;;
 *) usage "--kernel must be patched, stock or both, not '$which'" ;;
 esac
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || usage "--timeout takes seconds (a number from 1), not '$timeout'"
+[[ $stall =~ ^[1-9][0-9]*$ ]] || usage "--stall takes seconds (a number from 1), not '$stall'"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of guests (from 1), not '$jobs'"
 if [ -n "$only_given" ]; then
 	read -r -a only_list <<<"${only//,/ }"
@@ -266,12 +276,14 @@ boot() {
 	log "booting $k ($kernel), $fs${from_test:+, after $from_test}: up to $timeout s"
 	start=$(date +%s)
 	# Quiet for as long as one test runs: check prints a test's line when
-	# it ends, and the guest its result on the next poll.
+	# it ends, and the guest its result on the next poll.  A test silent
+	# for --stall seconds is the guest's to report; --idle is the last
+	# resort, for a guest that cannot.
 	bash scripts/vm.sh --base "$base" --release "$release" --kernel "$kernel" \
 		--image "$image" --suite fstests --scratch-size 8G \
-		--timeout "$timeout" --idle 3600 \
+		--timeout "$timeout" --idle $((stall + 600 > 3600 ? stall + 600 : 3600)) \
 		--results "$raw/$name.tap" --console "$raw/$name.console" \
-		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" \
+		-- "atimetest.fstests_fs=$fs" "atimetest.test_timeout=$timeout" "atimetest.fstests_stall=$stall" \
 		${only:+"atimetest.fstests_tests=${only// /,}" "atimetest.fstests_iterate=$iterate"} \
 		${from_test:+"atimetest.fstests_after=$from_test"} </dev/null ||
 		log "the guest of $k, $fs did not finish (console: $raw/$name.console)"
@@ -382,8 +394,8 @@ if [ -n "$rerun" ]; then
 			printf '%s\t%s\t%s\t%s\n' "$t" "$fs" "$k" "$(awk -v t="$t" -v rounds="$iterate" '
 				$1 == "result" && $2 == t { n[$3]++; got++ }
 				END {
-					split("pass fail notrun", order, " ")
-					for (i = 1; i <= 3; i++) {
+					split("pass fail hang notrun", order, " ")
+					for (i = 1; i <= 4; i++) {
 						if (n[order[i]]) { printf "%s%s %d", sep, order[i], n[order[i]]; sep = ", " }
 					}
 					if (got < rounds) printf "%snone %d", sep, rounds - got
@@ -447,7 +459,8 @@ log "table: ${out#"$top"/} ($(grep -c -v '^#' "$out") rows)"
 
 # The differences, and the defects among them.
 diffs=$(awk -F'\t' '!/^#/ && $3 != "-" && $4 != "-" && $3 != $4' "$out")
-defects=$(awk -F'\t' '!/^#/ && $3 == "pass" && ($4 == "fail" || $4 == "none")' "$out")
+defects=$(awk -F'\t' '!/^#/ && (($3 == "pass" && ($4 == "fail" || $4 == "none")) ||
+	($4 == "hang" && $3 != "hang" && $3 != "-"))' "$out")
 if [ -n "$diffs" ]; then
 	printf 'results that differ (test, fs, stock, patched):\n%s\n' "$diffs"
 else
@@ -455,7 +468,7 @@ else
 fi
 rc=0
 if [ -n "$defects" ]; then
-	printf '%s: DEFECT: fails (or has no result) on the patched kernel and passes on the stock one:\n%s\n' "$prog" "$defects" >&2
+	printf '%s: DEFECT: fails (or has no result) on the patched kernel and passes on the stock one, or hangs on the patched one only:\n%s\n' "$prog" "$defects" >&2
 	rc=1
 fi
 finish $rc

@@ -17,6 +17,12 @@
 #   # fstests result generic/001 pass 3s
 #   # fstests result generic/002 notrun 0s: REASON
 #   # fstests result generic/003 fail 12s: WHAT
+#   # fstests result xfs/250 hang 1200s: WHAT IT WAITS IN
+# A test that gives no result for atimetest.fstests_stall=SECONDS (1200
+# by default) is a hang: the guest prints what its processes wait in,
+# notes the hang as the test's result, and ends the run there (the test
+# fails), leaving the filesystems mounted, since an unmount would wait
+# as well.  tests/fstests/run.sh --resume goes on after it.
 # This test passes whenever fstests ran: comparing the results is the
 # host's job, and a test that fails on both kernels is no finding here.
 . /usr/lib/atimectl-tests/lib.sh
@@ -56,6 +62,9 @@ only=$(sed -n 's/.*atimetest\.fstests_tests=\([^ ]*\).*/\1/p' /proc/cmdline)
 iterate=$(sed -n 's/.*atimetest\.fstests_iterate=\([^ ]*\).*/\1/p' /proc/cmdline)
 iterate=${iterate:-1}
 [[ $iterate =~ ^[1-9][0-9]*$ ]] || die "atimetest.fstests_iterate= must be a number from 1, not '$iterate'"
+stall=$(sed -n 's/.*atimetest\.fstests_stall=\([^ ]*\).*/\1/p' /proc/cmdline)
+stall=${stall:-1200}
+[[ $stall =~ ^[1-9][0-9]*$ ]] || die "atimetest.fstests_stall= must be seconds (a number from 1), not '$stall'"
 if [ -n "$only" ]; then
 	IFS=, read -r -a tests <<<"$only"
 	for t in "${tests[@]}"; do
@@ -174,6 +183,45 @@ report_new() {
 # asked for, not those it got, and may leave early) and generic/615's
 # stat loop then fail or pass by the race, on any kernel.
 work_out=/run/atimectl-tests/fstests-check.out
+
+# tree PID: PID and its descendants, parents first.
+tree() {
+	local c
+	echo "$1"
+	for c in $(pgrep -P "$1"); do
+		tree "$c"
+	done
+}
+# stalled TEST SECONDS: TEST has given no result for SECONDS.  Prints
+# what check's processes, and any process in uninterruptible sleep, wait
+# in (wchan, and the kernel stack of those in D state), and the end of
+# the test's .full log; notes the hang as TEST's result; kills check
+# (a process in D state dies when it wakes, if ever), and fails the
+# test without unmounting anything.
+stalled() {
+	local t=$1 secs=$2 pids p blocked
+	pids=" $(tree "$check" | tr '\n' ' ')"
+	note "fstests: $t has given no result for $secs s; check's processes and those in D state:"
+	ps -e -o pid=,stat=,etimes=,wchan:32=,args= | awk -v want="$pids" '
+		index(want, " " $1 " ") || $2 ~ /^D/' | cut -c1-200 | sed 's/^/#   /'
+	blocked=
+	for p in $(ps -e -o pid=,stat= | awk '$2 ~ /^D/ { print $1 }'); do
+		note "fstests: kernel stack of $p ($(cat "/proc/$p/comm" 2>/dev/null)):"
+		sed 's/^/#   /' "/proc/$p/stack" 2>/dev/null || true
+		blocked+="${blocked:+, }$(cat "/proc/$p/comm" 2>/dev/null) in $(cat "/proc/$p/wchan" 2>/dev/null)"
+	done
+	if [ -s "$xfstests/results/$t.full" ]; then
+		note "fstests: the end of $t's log:"
+		tail -n 15 "$xfstests/results/$t.full" | cut -c1-200 | sed 's/^/#   /'
+	else
+		note "fstests: $t has written nothing to its log ($xfstests/results/$t.full)"
+	fi
+	note "fstests result $t hang ${secs}s: no result in $secs s; $(echo "${blocked:-no process in D state}" | cut -c1-160)"
+	# shellcheck disable=SC2086 # one pid per word
+	kill -KILL $pids 2>/dev/null || true
+	trap - EXIT
+	die "fstests: $t hung (no result in $secs s); the run ends here: tests/fstests/run.sh --resume goes on after it"
+}
 cd "$xfstests" || die "cannot enter $xfstests"
 total=0
 for ((round = 1; round <= iterate; round++)); do
@@ -182,9 +230,14 @@ for ((round = 1; round <= iterate; round++)); do
 	reported=0
 	{ env --default-signal=PIPE ./check --exact-order -R xunit-quiet "${tests[@]}" 2>&1 | sed -u '' | tee "$work_out"; } &
 	check=$!
+	since=$SECONDS
 	while kill -0 "$check" 2>/dev/null; do
 		sleep 10
+		was=$reported
 		report_new
+		[ "$reported" -eq "$was" ] || since=$SECONDS
+		[ $((SECONDS - since)) -lt "$stall" ] || [ "$reported" -ge ${#tests[@]} ] ||
+			stalled "${tests[$reported]}" $((SECONDS - since))
 	done
 	wait "$check" || true
 	report_new
