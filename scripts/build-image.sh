@@ -26,10 +26,11 @@
 # it leaves the normal image and its cache alone.  tests/fstests/run.sh
 # builds and boots it.  An fstests image is made again only when one of its
 # inputs changed since it was made (recorded in its directory's "inputs"):
-# the project's files outside bench/ (committed or not, as "git add -A"
-# would see them), the fstests tree (the same way), the kernel package,
-# the release and mkosi's version.  bench/ holds results that no image
-# carries, and a resumed run commits there between its parts.
+# the project's files outside bench/fstests/ (committed or not, as "git
+# add -A" would see them), the fstests tree (the same way) and its
+# commit, the kernel package, the release and mkosi's version.
+# bench/fstests/ holds results that no image carries, and a resumed run
+# commits there between its parts.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -99,7 +100,9 @@ fi
 worktree_id() {
 	local index id
 	index=$(mktemp)
-	cp "$(git -C "$1" rev-parse --git-path index)" "$index" 2>/dev/null || : >"$index"
+	# (No index to start from: git takes a missing one for an empty one.)
+	cp "$(git -C "$1" rev-parse --path-format=absolute --git-path index)" "$index" 2>/dev/null ||
+		rm -f "$index"
 	id=$(GIT_INDEX_FILE=$index git -C "$1" add -A . 2>/dev/null &&
 		GIT_INDEX_FILE=$index git -C "$1" write-tree 2>/dev/null) || id=
 	rm -f "$index"
@@ -111,8 +114,8 @@ if [ -n "$fstests" ]; then
 	ftree=$(worktree_id "$fstests")
 	if [ -n "$own" ] && [ -n "$ftree" ]; then
 		inputs="release $release
-project $(git -C "$top" ls-tree "$own" | grep -v -P '\tbench$' | sha256sum | cut -d' ' -f1)
-fstests $ftree
+project $(git -C "$top" ls-tree -r "$own" | grep -v -P '\tbench/fstests/' | sha256sum | cut -d' ' -f1)
+fstests $fcommit $ftree
 kernel $( [ -n "$kpkg" ] && sha256sum "${kdebs[0]}" | cut -d' ' -f1)
 mkosi $(mkosi --version 2>/dev/null)"
 	fi

@@ -1,11 +1,12 @@
 # atimectl installed into another root (dpkg --root DIR, with the
 # maintainer scripts run outside it, --force-script-chrootless, which is
 # how DPKG_ROOT=DIR reaches them): installing it, removing it, installing
-# it again over its conffiles and purging it change nothing of the running
-# system.  Its atimectl-apply.service keeps running, not restarted, its
-# record of what was applied and its intervals stay, and no mark of an installation
-# again appears in /run/atimectl.  Each step would touch one of those
-# without the scripts' DPKG_ROOT guards.
+# it again over its conffiles and purging it change nothing of the
+# running system.  Its atimectl-apply.path stays as it was, its
+# atimectl-apply.service keeps running, not restarted, its record of
+# what was applied and its intervals stay, and no mark of an
+# installation again appears in /run/atimectl.  Each step would touch
+# one of those without the scripts' DPKG_ROOT guards.
 . /usr/lib/atimectl-tests/lib.sh
 . /usr/lib/atimectl-tests/t/systemd-lib.sh
 debs=(/usr/lib/atimectl-tests/deb/atimectl_*.deb)
@@ -30,6 +31,9 @@ record=$(cat /run/atimectl/applied)
 record_id=$(stat -c '%i %.9Y' /run/atimectl/applied)
 global=$(cat /proc/sys/fs/relatime_interval)
 invocation=$(systemctl show -P InvocationID atimectl-apply.service)
+path_state=$(systemctl show -P ActiveState atimectl-apply.path)
+path_enabled=$(systemctl is-enabled atimectl-apply.path 2>&1 || true)
+expect_eq "atimectl-apply.path" "$path_state" active
 
 # in_root WHAT ARGS...: dpkg ARGS into $root, which must succeed; then the
 # running system must be as it was.
@@ -42,6 +46,8 @@ in_root() {
 		"$(systemctl show -P ActiveState atimectl-apply.service)" active
 	expect_eq "$what: atimectl-apply.service's invocation (not restarted)" \
 		"$(systemctl show -P InvocationID atimectl-apply.service)" "$invocation"
+	expect_eq "$what: atimectl-apply.path" "$(systemctl show -P ActiveState atimectl-apply.path)" "$path_state"
+	expect_eq "$what: atimectl-apply.path enabled" "$(systemctl is-enabled atimectl-apply.path 2>&1 || true)" "$path_enabled"
 	[ -e /run/atimectl/applied ] || die "$what: removed the running system's /run/atimectl/applied"
 	expect_eq "$what: /run/atimectl/applied" "$(cat /run/atimectl/applied)" "$record"
 	expect_eq "$what: /run/atimectl/applied's inode and time" \
@@ -55,6 +61,10 @@ in_root "install" -i "$deb"
 expect_eq "status in the root after installing" \
 	"$(dpkg-query --root="$root" -W -f='${Status}' atimectl)" "install ok installed"
 [ -x "$root/usr/bin/atimectl" ] || die "install: no $root/usr/bin/atimectl"
+# The scripts did run, for the root: debhelper's enabled the path unit
+# there.
+[ -L "$root/etc/systemd/system/local-fs-pre.target.wants/atimectl-apply.path" ] ||
+	die "install: atimectl-apply.path not enabled in $root (the maintainer scripts did not run for it)"
 in_root "remove" -r atimectl
 expect_eq "status in the root after removing" \
 	"$(dpkg-query --root="$root" -W -f='${Status}' atimectl)" "deinstall ok config-files"

@@ -184,6 +184,7 @@ report_new() {
 # stat loop then fail or pass by the race, on any kernel.
 work_out=/run/atimectl-tests/fstests-check.out
 
+uptime_s() { cut -d. -f1 /proc/uptime; }
 # tree PID: PID and its descendants, parents first.
 tree() {
 	local c
@@ -206,9 +207,9 @@ stalled() {
 		index(want, " " $1 " ") || $2 ~ /^D/' | cut -c1-200 | sed 's/^/#   /'
 	blocked=
 	for p in $(ps -e -o pid=,stat= | awk '$2 ~ /^D/ { print $1 }'); do
-		note "fstests: kernel stack of $p ($(cat "/proc/$p/comm" 2>/dev/null)):"
+		note "fstests: kernel stack of $p ($(cat "/proc/$p/comm" 2>/dev/null || true)):"
 		sed 's/^/#   /' "/proc/$p/stack" 2>/dev/null || true
-		blocked+="${blocked:+, }$(cat "/proc/$p/comm" 2>/dev/null) in $(cat "/proc/$p/wchan" 2>/dev/null)"
+		blocked+="${blocked:+, }$(cat "/proc/$p/comm" 2>/dev/null || true) in $(cat "/proc/$p/wchan" 2>/dev/null || true)"
 	done
 	if [ -s "$xfstests/results/$t.full" ]; then
 		note "fstests: the end of $t's log:"
@@ -230,14 +231,19 @@ for ((round = 1; round <= iterate; round++)); do
 	reported=0
 	{ env --default-signal=PIPE ./check --exact-order -R xunit-quiet "${tests[@]}" 2>&1 | sed -u '' | tee "$work_out"; } &
 	check=$!
-	since=$SECONDS
+	# Progress is a new result in the report, or a new line from check
+	# (an fstests older than 2023.03, whose report is written only at
+	# the end).  The time is the time since boot, which a move of the
+	# wall clock does not change.
+	since=$(uptime_s) size=0
 	while kill -0 "$check" 2>/dev/null; do
 		sleep 10
-		was=$reported
+		was=$reported was_size=$size
 		report_new
-		[ "$reported" -eq "$was" ] || since=$SECONDS
-		[ $((SECONDS - since)) -lt "$stall" ] || [ "$reported" -ge ${#tests[@]} ] ||
-			stalled "${tests[$reported]}" $((SECONDS - since))
+		size=$(stat -c %s "$work_out" 2>/dev/null || echo 0)
+		[ "$reported" -eq "$was" ] && [ "$size" -eq "$was_size" ] || since=$(uptime_s)
+		[ $(($(uptime_s) - since)) -lt "$stall" ] || [ "$reported" -ge ${#tests[@]} ] ||
+			stalled "${tests[$reported]}" $(($(uptime_s) - since))
 	done
 	wait "$check" || true
 	report_new
