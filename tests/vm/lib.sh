@@ -59,7 +59,7 @@ majmin() { stat -c '%Hd:%Ld' "$1"; }
 
 # Move the clock.  The runner sets it right again after the test.
 clock_set() {	# clock_set EPOCH
-	touch /run/atimectl-tests/clock-moved
+	: >/run/atimectl-tests/clock-moved
 	date -s "@$1" >/dev/null
 }
 

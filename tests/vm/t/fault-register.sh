@@ -62,16 +62,30 @@ fi_restore() {
 trap 'fi_restore; cleanup_mounts' EXIT
 fi_defaults
 
+# A sweep makes a few hundred mounts, and every process the shell starts
+# costs a good part of a second on the debug kernel under TCG: what runs
+# once per mount starts none but failmount, umount and one dmesg.
 warnings() { dmesg | grep -c 'relatime: cannot create sysfs directory' || true; }
-dirs() { ls /sys/fs/relatime | sort | tr '\n' ' '; }
+list_dirs() {	# the directories in /sys/fs/relatime, sorted, in $dirs
+	local a
+	a=(/sys/fs/relatime/*)
+	dirs="${a[*]##*/}"
+}
+mount_dev() {	# MAJ:MIN of the filesystem mounted last on $t, in $mm
+	local _id _parent dev _root point _rest
+	mm=
+	while read -r _id _parent dev _root point _rest; do
+		[ "$point" = "$t" ] && mm=$dev
+	done </proc/self/mountinfo
+}
+usecs() { now=${EPOCHREALTIME/./}; }	# the time in microseconds, in $now
 
 # The rule for a mount that succeeded: atimectl shows it, the directory
 # exists or exactly one warning says why not, the unmount takes it away.
-check_mounted() {	# check_mounted WHAT WARNINGS-BEFORE
-	local what=$1 w0=$2 mm j err new
-	mm=$(findmnt -n -o MAJ:MIN --mountpoint "$t" | tr -d ' ')
+check_mounted() {	# check_mounted WHAT NEW-WARNINGS
+	local what=$1 new=$2 j err
+	mount_dev
 	[ -n "$mm" ] || die "$what: mount(2) succeeded but $t is no mount point"
-	new=$(( $(warnings) - w0 ))
 	if [ -d "/sys/fs/relatime/$mm" ]; then
 		expect_eq "$what: warnings while the directory was created" "$new" 0
 		with_dir=$((with_dir + 1))
@@ -80,15 +94,14 @@ check_mounted() {	# check_mounted WHAT WARNINGS-BEFORE
 		dmesg | grep 'relatime: cannot create sysfs directory' | tail -n 1 |
 			grep -q "($mm): -12\$" || die "$what: the warning does not name $mm and -ENOMEM: $(dmesg | tail -n 3)"
 		without_dir=$((without_dir + 1))
-		j=$(atimectl status --json "$t" 2>"$w/err") || die "$what: atimectl status failed: $(cat "$w/err")"
-		err=$(cat "$w/err")
+		j=$(atimectl status --json "$t" 2>"$w/err") || die "$what: atimectl status failed: $(<"$w/err")"
+		err=$(<"$w/err")
 		expect_eq "$what: atimectl stderr" "$err" ""
-		expect_eq "$what: status maj:min" "$(jq -r '.filesystems[0]."maj:min"' <<<"$j")" "$mm"
-		expect_eq "$what: status updates, skips, override" \
-			"$(jq -r '.filesystems[0] | "\(.updates) \(.skips) \(.override)"' <<<"$j")" "null null null"
-		expect_eq "$what: status mode" "$(jq -r '.filesystems[0].mode' <<<"$j")" relatime
-		atimectl status "$t" >/dev/null 2>"$w/err" || die "$what: atimectl status (table) failed: $(cat "$w/err")"
-		expect_eq "$what: atimectl (table) stderr" "$(cat "$w/err")" ""
+		expect_eq "$what: status maj:min, updates, skips, override, mode" \
+			"$(jq -r '.filesystems[0] | "\(."maj:min") \(.updates) \(.skips) \(.override) \(.mode)"' <<<"$j")" \
+			"$mm null null null relatime"
+		atimectl status "$t" >/dev/null 2>"$w/err" || die "$what: atimectl status (table) failed: $(<"$w/err")"
+		expect_eq "$what: atimectl (table) stderr" "$(<"$w/err")" ""
 	fi
 	umount "$t" || die "$what: umount failed"
 	[ ! -d "/sys/fs/relatime/$mm" ] || die "$what: /sys/fs/relatime/$mm outlived the unmount"
@@ -99,20 +112,27 @@ check_mounted() {	# check_mounted WHAT WARNINGS-BEFORE
 w=/run/atimectl-tests/fault
 mkdir -p "$w"
 sweep() {
-	local name=$1 n=0 ret err injected d0 w0 t0
+	local name=$1 n=0 ret err injected d0 w0 w1 t0
 	shift
 	failed_mounts=0 with_dir=0 without_dir=0
+	# Only these mounts warn, so the count after one is the count before
+	# the next.
+	w0=$(warnings)
 	while :; do
 		n=$((n + 1))
 		[ "$n" -le 2000 ] || die "$name: still injecting at N=$n"
-		t0=$(date +%s%N)
-		d0=$(dirs)
-		w0=$(warnings)
-		read -r ret err injected < <("$fm" "$n" "$1" "$t" "$2" ${3:+"$3"})
+		usecs
+		t0=$now
+		list_dirs
+		d0=$dirs
+		"$fm" "$n" "$1" "$t" "$2" ${3:+"$3"} >"$w/failmount.out" ||
+			die "$name, allocation $n: failmount failed"
+		read -r ret err injected <"$w/failmount.out"
 		# Progress on the console, which scripts/vm.sh watches.
 		echo "$name: allocation $n: mount returned $ret (errno $err), injected $injected"
+		w1=$(warnings)
 		if [ "$ret" = 0 ]; then
-			check_mounted "$name, allocation $n failed=$injected" "$w0"
+			check_mounted "$name, allocation $n failed=$injected" "$((w1 - w0))"
 		else
 			case $err in
 			12) ;;
@@ -120,14 +140,20 @@ sweep() {
 			*) die "$name, allocation $n: errno of the failed mount: got '$err', want 12 (ENOMEM)" ;;
 			esac
 			expect_eq "$name, allocation $n: mount failed without an injected fault" "$injected" 1
-			expect_eq "$name, allocation $n: directories after a failed mount" "$(dirs)" "$d0"
-			expect_eq "$name, allocation $n: warnings after a failed mount" "$(warnings)" "$w0"
+			list_dirs
+			expect_eq "$name, allocation $n: directories after a failed mount" "$dirs" "$d0"
+			expect_eq "$name, allocation $n: warnings after a failed mount" "$w1" "$w0"
 			failed_mounts=$((failed_mounts + 1))
 		fi
+		w0=$w1
 		[ "$injected" = 1 ] || break
 		faults=$((faults + 1))
 		# pr_warn_ratelimited() lets 10 through in 5 s: stay below.
-		while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 550 ]; do sleep 0.1; done
+		usecs
+		while [ $(( (now - t0) / 1000 )) -lt 550 ]; do
+			sleep 0.1
+			usecs
+		done
 	done
 	[ "$with_dir" -ge 1 ] || die "$name: no mount got its directory"
 	note "$name: $((n - 1)) allocations failed in turn: $failed_mounts mounts failed," \

@@ -61,12 +61,16 @@ file_paths="read pread readv preadv2 preadv2-nowait preadv2-nowait-uncached
 	mmap-touch io_uring io_uring-uncached noatime direct loop"
 exe_paths="execve execve-e2big binfmt-interp"
 all_paths="$file_paths getdents readlink follow $exe_paths"
-kind() {
+# Each of the ~300 cases runs its steps under TCG, where every process the
+# shell starts costs tens of milliseconds (most of a second on the debug
+# kernel): the helpers below set variables instead of printing for a
+# command substitution, and start nothing they need not.
+kind() {	# kind PATH: the kind of object PATH accesses, in $kind
 	case $1 in
-	getdents) echo dir ;;
-	readlink|follow) echo link ;;
-	execve|execve-e2big|binfmt-interp) echo exe ;;
-	*) echo file ;;
+	getdents) kind="dir" ;;
+	readlink|follow) kind="link" ;;
+	execve|execve-e2big|binfmt-interp) kind="exe" ;;
+	*) kind="file" ;;
 	esac
 }
 
@@ -90,12 +94,11 @@ cleanup_equiv() {
 }
 trap cleanup_equiv EXIT
 
-ns() { stat -c '%.9X' "$1"; }		# atime, seconds.nanoseconds
-# stamps PATH: "ATIME MTIME CTIME" in nanoseconds, as integers.
+# stamps PATH: atime, mtime and ctime in nanoseconds, as integers, in $a,
+# $m and $c.
 stamps() {
-	local a m c
 	read -r a m c < <(stat -c '%.9X %.9Y %.9Z' "$1")
-	echo "${a/./} ${m/./} ${c/./}"
+	a=${a/./} m=${m/./} c=${c/./}
 }
 
 # make_object KIND NAME: a new object of KIND at NAME, with mtime and ctime
@@ -118,7 +121,7 @@ set_state() {
 	old)
 		clock_set "$now"
 		touch -h -a -d "@$((now - 3 * 86400))" "$f"
-		read -r a m c < <(stamps "$f")
+		stamps "$f"
 		[ "$a" -lt "$m" ] && [ "$a" -lt "$c" ] ||
 			die "$f: could not make its atime old ($a, mtime $m, ctime $c)"
 		;;
@@ -127,7 +130,7 @@ set_state() {
 		clock_set $((now - 600))
 		touch -h -a -d "@$((now - 300))" "$f"
 		clock_set "$now"
-		read -r a m c < <(stamps "$f")
+		stamps "$f"
 		[ "$a" -gt "$m" ] && [ "$a" -gt "$c" ] ||
 			die "$f: could not make its atime fresh ($a, mtime $m, ctime $c)"
 		;;
@@ -135,7 +138,7 @@ set_state() {
 	if [ "$state" = resync ]; then
 		# The upper file's mtime moves behind the overlay's back.
 		"$access" mmap-write "$f"
-		read -r a m c < <(stamps "$f")
+		stamps "$f"
 		[ "$a" -lt "$m" ] ||
 			die "$f: a shared mapping's store did not move its mtime past its atime"
 	fi
@@ -146,10 +149,12 @@ uncache() {
 	echo 3 >/proc/sys/vm/drop_caches
 }
 
-# access_once PATH OBJECT: the one access; prints "n/a: ..." when the
-# path does not apply here, and fails on any unexpected error.
+# access_once PATH OBJECT: the one access; sets $na to "n/a: ..." when the
+# path does not apply here (to "" when it does), and fails on any
+# unexpected error.
 access_once() {
 	local path=$1 f=$2 rc out
+	na=
 	case $path in
 	*-uncached) uncache; path=${path%-uncached} ;;
 	esac
@@ -170,7 +175,7 @@ access_once() {
 	set -e
 	case $rc in
 	0) ;;
-	3) echo "$out"; return 0 ;;
+	3) na=$out ;;
 	*) die "$path on $f failed (exit status $rc): $out" ;;
 	esac
 }
@@ -211,9 +216,9 @@ via=
 # its atime is OBJECT's, the backing file's.
 one_case() {
 	local fs=$1 dir=$2 state=$3 path=$4 f=${5:-} kind before after na now t
-	kind=$(kind "$path")
+	kind "$path"
 	n=$((n + 1))
-	now=$(date +%s)
+	now=$EPOCHSECONDS
 	clock_set $((now - 900))
 	if [ -z "$f" ]; then
 		f=$dir/$kind-$n
@@ -223,9 +228,9 @@ one_case() {
 	[ -z "$via" ] || t=$via/${f##*/}
 	before_access "$path" "$f" "$t"
 	set_state "$state" "$kind" "$f" "$now"
-	before=$(ns "$f")
-	na=$(access_once "$path" "$t")
-	after=$(ns "$f")
+	before=$(stat -c '%.9X' "$f")
+	access_once "$path" "$t"
+	after=$(stat -c '%.9X' "$f")
 	after_access "$path"
 	case $na in
 	n/a:*) ;;
@@ -302,7 +307,8 @@ resync_paths=
 for path in $file_paths $exe_paths; do
 	case $path in *-uncached|loop|binfmt-interp|noatime) continue ;; esac
 	resync_paths+=" $path"
-	make_object "$(kind "$path")" "$ob/lower/rs-$path"
+	kind "$path"
+	make_object "$kind" "$ob/lower/rs-$path"
 	# Older than the fresh atime the case gives it after the copy-up.
 	touch -d "@$(( $(date +%s) - 7200 ))" "$ob/lower/rs-$path"
 done
