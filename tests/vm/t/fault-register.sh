@@ -75,10 +75,10 @@ mount_dev() {	# MAJ:MIN of the filesystem mounted last on $t, in $mm
 	local _id _parent dev _root point _rest
 	mm=
 	while read -r _id _parent dev _root point _rest; do
-		[ "$point" = "$t" ] && mm=$dev
+		[ "$point" != "$t" ] || mm=$dev
 	done </proc/self/mountinfo
 }
-usecs() { now=${EPOCHREALTIME/./}; }	# the time in microseconds, in $now
+usecs() { now=${EPOCHREALTIME//[!0-9]/}; }	# the time in microseconds, in $now
 
 # The rule for a mount that succeeded: atimectl shows it, the directory
 # exists or exactly one warning says why not, the unmount takes it away.

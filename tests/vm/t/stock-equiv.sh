@@ -95,7 +95,8 @@ cleanup_equiv() {
 trap cleanup_equiv EXIT
 
 # stamps PATH: atime, mtime and ctime in nanoseconds, as integers, in $a,
-# $m and $c.
+# $m and $c, which the caller declares local (a global $m is the mount
+# point).
 stamps() {
 	read -r a m c < <(stat -c '%.9X %.9Y %.9Z' "$1")
 	a=${a/./} m=${m/./} c=${c/./}
