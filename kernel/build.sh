@@ -84,6 +84,11 @@ unpack_pristine() {
 	tar -C "$build" -xf "$tarball"
 	mv "$build/$pkg" "$src"
 	git_k init -q -b debian
+	# No automatic "git gc" after the commit and each "git am": packing
+	# the tree's 80000 loose objects took a core for two minutes beside
+	# every clean build (docs/testing.md, "Timings").
+	git_k config gc.auto 0
+	git_k config maintenance.auto false
 	# Debian's .gitignore ignores every top-level path: force the add.
 	git_k add -A -f
 	git_k commit -q -m "Debian $pkg $(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo unknown)"
