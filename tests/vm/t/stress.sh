@@ -34,6 +34,7 @@ stop() { [ -e "$w/stop" ]; }
 # swept every filesystem's directory and spawned "cat" and "sleep" in a
 # loop took the guest's CPU from the mounter, whose 10 cycles then took
 # five minutes instead of one.
+rm -f "$w/pace"
 mkfifo "$w/pace"
 exec 9<>"$w/pace"
 pause() { read -r -t "$1" -u 9 _ || true; }
@@ -96,7 +97,8 @@ attr_reader() {
 				read -r _ <"$f"
 			done
 		done 2>/dev/null
-		n=$((n + 1))
+		# A sweep counts when there was a directory to sweep.
+		[ ${#dirs[@]} -eq 0 ] || n=$((n + 1))
 		pause 0.1
 	done
 	echo "$n" >"$w/reads-$1"
@@ -128,14 +130,15 @@ holder() {	# open attribute files, let the mount go, use them afterwards
 	until stop; do
 		racing
 		for d in "${dirs[@]}"; do
+			# Counted when both files were opened.
 			{
-				exec 5<"$d/atime_updates" 6>>"$d/relatime_interval"
+				exec 5<"$d/atime_updates" 6>>"$d/relatime_interval" &&
+					n=$((n + 1))
 				pause 0.2
 				read -r _ <&5
 				echo 30 >&6
 				exec 5<&- 6>&-
 			} 2>/dev/null
-			n=$((n + 1))
 		done
 		pause 0.1
 	done
