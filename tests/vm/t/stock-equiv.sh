@@ -22,6 +22,7 @@
 # with both results.
 . /usr/lib/atimectl-tests/lib.sh
 access=/usr/lib/atimectl-tests/helpers/access
+obj=/usr/lib/atimectl-tests/helpers/equivobj
 here=/usr/lib/atimectl-tests
 w=/run/atimectl-tests
 
@@ -63,7 +64,8 @@ exe_paths="execve execve-e2big binfmt-interp"
 all_paths="$file_paths getdents readlink follow $exe_paths"
 # Each of the ~300 cases runs its steps under TCG, where every process the
 # shell starts costs tens of milliseconds (most of a second on the debug
-# kernel): the helpers below set variables instead of printing for a
+# kernel): a case's set-up is one process (helpers/equivobj, in set_up),
+# and the shell functions below set variables instead of printing for a
 # command substitution, and start nothing they need not.
 kind() {	# kind PATH: the kind of object PATH accesses, in $kind
 	case $1 in
@@ -103,45 +105,42 @@ stamps() {
 }
 
 # make_object KIND NAME: a new object of KIND at NAME, with mtime and ctime
-# now (a symlink to a file NAME.target; an executable copy of true).
+# now (a symlink to a file NAME.target; an executable copy of true).  The
+# cases make theirs with helpers/equivobj, which does this and sets the
+# state in one process; this is for the overlay's lower layer.
 make_object() {
 	case $1 in
 	file) head -c 65536 /dev/urandom >"$2" ;;
-	dir) mkdir "$2"; touch "$2/entry" ;;
-	link) touch "$2.target"; ln -s "${2##*/}.target" "$2" ;;
 	exe) cp /usr/bin/true "$2" ;;
+	*) die "make_object: no $1 in the lower layer" ;;
 	esac
 }
 
-# set_state STATE KIND NAME NOW: set the state by the clock and touch(1)
-# alone, not by an access of any kind; NAME was made 15 minutes before
-# NOW, and the clock is NOW when this returns.
-set_state() {
-	local state=$1 kind=$2 f=$3 now=$4 a m c
-	case $state in
-	old)
-		clock_set "$now"
-		touch -h -a -d "@$((now - 3 * 86400))" "$f"
-		stamps "$f"
-		[ "$a" -lt "$m" ] && [ "$a" -lt "$c" ] ||
-			die "$f: could not make its atime old ($a, mtime $m, ctime $c)"
-		;;
-	fresh|resync)
-		# Changed at NOW - 10 min, atime NOW - 5 min.
-		clock_set $((now - 600))
-		touch -h -a -d "@$((now - 300))" "$f"
-		clock_set "$now"
-		stamps "$f"
-		[ "$a" -gt "$m" ] && [ "$a" -gt "$c" ] ||
-			die "$f: could not make its atime fresh ($a, mtime $m, ctime $c)"
-		;;
-	esac
+# set_up OBJECT KIND STATE NOW: with KIND (not "-"), set the clock to NOW
+# - 15 min and make a new object of KIND at OBJECT; with STATE (not "-"),
+# set the state by the clock and utimensat(2) alone (as touch -h -a -d
+# would), not by an access of any kind, leave the clock at NOW, and set
+# $before to the atime (stat's %.9X):
+#
+#   old     atime NOW - 3 days, older than mtime and ctime
+#   fresh   changed at NOW - 10 min, atime NOW - 5 min: newer than both
+#   resync  fresh, then the upper file's mtime moves behind the
+#           overlay's back, past the atime
+#
+# helpers/equivobj does the making and the fresh or old state in one
+# process, and checks the state (docs in its source).
+set_up() {
+	local f=$1 kind=$2 state=$3 now=$4 a m c out
+	: >"$w/clock-moved"
+	out=$("$obj" "$now" "$kind" "${state/#resync/fresh}" "$f") ||
+		die "$f: equivobj $now $kind $state failed (its message is above)"
+	before=$out
 	if [ "$state" = resync ]; then
-		# The upper file's mtime moves behind the overlay's back.
 		"$access" mmap-write "$f"
 		stamps "$f"
 		[ "$a" -lt "$m" ] ||
 			die "$f: a shared mapping's store did not move its mtime past its atime"
+		before=$(stat -c '%.9X' "$f")
 	fi
 }
 
@@ -216,20 +215,25 @@ via=
 # is accessed by the same name in directory $via (FUSE passthrough), and
 # its atime is OBJECT's, the backing file's.
 one_case() {
-	local fs=$1 dir=$2 state=$3 path=$4 f=${5:-} kind before after na now t
+	local fs=$1 dir=$2 state=$3 path=$4 f=${5:-} kind mk=- before after na now t
 	kind "$path"
 	n=$((n + 1))
 	now=$EPOCHSECONDS
-	clock_set $((now - 900))
 	if [ -z "$f" ]; then
 		f=$dir/$kind-$n
-		make_object "$kind" "$f"
+		mk=$kind
 	fi
 	t=$f
 	[ -z "$via" ] || t=$via/${f##*/}
-	before_access "$path" "$f" "$t"
-	set_state "$state" "$kind" "$f" "$now"
-	before=$(stat -c '%.9X' "$f")
+	case $path in
+	loop|binfmt-interp)
+		# Their set-up comes between the object and its state.
+		set_up "$f" "$mk" - "$now"
+		before_access "$path" "$f" "$t"
+		set_up "$f" - "$state" "$now"
+		;;
+	*) set_up "$f" "$mk" "$state" "$now" ;;
+	esac
 	access_once "$path" "$t"
 	after=$(stat -c '%.9X' "$f")
 	after_access "$path"
