@@ -3,10 +3,14 @@
  * equivobj NOW KIND|- STATE|- PATH
  *
  * The set-up of one case of t/stock-equiv.sh, in one process: under TCG
- * every process costs a large part of a second, and a case took nine of
- * them (date, head or cp, touch, stat) before its one access.  What it
- * does is what those commands did, in the same order, by the same system
- * calls, and it reads no data of the object:
+ * every process costs a large part of a second, and a case started about
+ * nine (date, head or cp, touch, ln, stat) before its one access.  It
+ * does what those commands did to the object, in the same order, by the
+ * same system calls, and it reads no data of the object.  What it leaves
+ * out touches no time of the object: touch's futimens(2) on the new
+ * "entry" and ".target" files, cp's attempts to clone or copy_file_range
+ * across filesystems (which fail: it then reads and writes, as here), and
+ * head's reads of /dev/urandom (getrandom(2) here).
  *
  * KIND (unless "-"): set the clock to NOW - 900 s, then make a new object
  * at PATH, which must not exist:
@@ -65,13 +69,17 @@ static int write_all(int fd, const char *buf, size_t len)
 				continue;
 			return -1;
 		}
+		if (r == 0) {
+			errno = EIO;
+			return -1;
+		}
 		buf += r;
 		len -= (size_t) r;
 	}
 	return 0;
 }
 
-/* An empty regular file NAME, made as touch(1) makes one. */
+/* An empty regular file NAME, opened as touch(1) opens one. */
 static int make_empty(const char *name)
 {
 	int fd = open(name, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK |
@@ -91,8 +99,13 @@ static int make_file(void)
 	if (fd < 0)
 		return fail("create");
 	for (i = 0; i < 8; i++) {
-		if (getrandom(buf, sizeof(buf), 0) != (ssize_t) sizeof(buf))
+		ssize_t got = getrandom(buf, sizeof(buf), 0);
+
+		if (got != (ssize_t) sizeof(buf)) {
+			if (got >= 0)
+				errno = EIO;	/* short: cannot happen for 8 KiB */
 			return fail("getrandom");
+		}
 		if (write_all(fd, buf, sizeof(buf)) < 0)
 			return fail("write");
 	}

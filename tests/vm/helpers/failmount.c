@@ -12,9 +12,11 @@
  * Prints "RET ERRNO INJECTED WARNINGS": what mount(2) returned, errno (0
  * on success), 1 if the Nth allocation came (and so failed) during the
  * call, 0 if the call made fewer than N, and how many kernel log records
- * saying "relatime: cannot create sysfs directory" came during the call
- * (read from /dev/kmsg, so that the caller needs no dmesg); then a second
- * line with the text of the last such record (empty if none came).
+ * saying "relatime: cannot create sysfs directory" came while it ran
+ * (from its start to after the call; read from /dev/kmsg, so that the
+ * caller needs no dmesg); then a second line with the text of the last
+ * such record (empty if none came).  Records lost to the ring buffer
+ * wrapping in that time make it fail: the count would be wrong.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -49,8 +51,9 @@ static int count_warnings(int kfd, char *last, size_t size)
 		if (n < 0) {
 			if (errno == EAGAIN)
 				break;
-			if (errno == EPIPE || errno == EINTR)
-				continue;	/* overwritten records: go on */
+			if (errno == EINTR)
+				continue;
+			/* EPIPE: records were overwritten before we read them */
 			die("reading /dev/kmsg");
 		}
 		rec[n] = '\0';

@@ -86,6 +86,7 @@ mult() {
 		fi
 		[ "$f" != "*" ] || k=$n
 	done <<<"$multiplicity"
+	: "${k:=1}"
 }
 # kcheck FS M METHOD PATH: check with the multiplicity of FS and METHOD:
 # one access counts "K 0" inside the interval and "K-1 1" past it; with a

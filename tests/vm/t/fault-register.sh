@@ -65,7 +65,8 @@ fi_defaults
 # A sweep makes a few hundred mounts, and every process the shell starts
 # costs a good part of a second on the debug kernel under TCG: what runs
 # once per mount starts none but failmount (which also counts the
-# warnings its mount logged) and umount.
+# warnings its mount logged) and umount, and for a mount without a
+# directory atimectl twice and jq.
 list_dirs() {	# the directories in /sys/fs/relatime, sorted, in $dirs
 	local a
 	a=(/sys/fs/relatime/*)
@@ -82,6 +83,7 @@ usecs() { now=${EPOCHREALTIME//[!0-9]/}; }	# the time in microseconds, in $now
 
 # The rule for a mount that succeeded: atimectl shows it, the directory
 # exists or exactly one warning says why not, the unmount takes it away.
+# (Called from sweep: the warning's text is its $lastwarn.)
 check_mounted() {	# check_mounted WHAT NEW-WARNINGS
 	local what=$1 new=$2 j err
 	mount_dev

@@ -120,7 +120,7 @@ make_object() {
 # - 15 min and make a new object of KIND at OBJECT; with STATE (not "-"),
 # set the state by the clock and utimensat(2) alone (as touch -h -a -d
 # would), not by an access of any kind, leave the clock at NOW, and set
-# $before to the atime (stat's %.9X):
+# $before to the atime (stat's %.9X; with STATE "-", to ""):
 #
 #   old     atime NOW - 3 days, older than mtime and ctime
 #   fresh   changed at NOW - 10 min, atime NOW - 5 min: newer than both
@@ -183,7 +183,8 @@ access_once() {
 # before_access PATH OBJECT TARGET: what a path needs set up before the
 # state is set (whatever the setup reads must not count as the access).
 # TARGET is the name the access uses: OBJECT itself, or the same file
-# through FUSE passthrough.
+# through FUSE passthrough.  one_case names the paths set up here, to
+# call this between making the object and setting its state.
 before_access() {
 	case $1 in
 	loop)
@@ -227,7 +228,8 @@ one_case() {
 	[ -z "$via" ] || t=$via/${f##*/}
 	case $path in
 	loop|binfmt-interp)
-		# Their set-up comes between the object and its state.
+		# The paths before_access sets up: that comes between the
+		# object and its state (one process more).
 		set_up "$f" "$mk" - "$now"
 		before_access "$path" "$f" "$t"
 		set_up "$f" - "$state" "$now"
@@ -301,7 +303,7 @@ umount "$m"
 # overlayfs, its layers on ext4 (relatime), whose mmap writes move mtime
 # (tmpfs's do not).  Objects made through the overlay live in the upper
 # layer.  The resync cases start from files in the lower layer, copied up
-# when set_state opens them for writing.
+# when set_up sets their atime (a setattr, which copies up).
 ob=$w/mnt-ovlbase
 o=$w/mnt-ovl
 mkdir -p "$ob" "$o"
