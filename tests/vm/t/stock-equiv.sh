@@ -44,7 +44,9 @@ data=$here/data/stock-equiv-$base.tsv
 	skip "no stock table for base $base yet: record it with tests/stock-equiv/record.sh --base $base"
 
 # Nothing configured.  The unpatched kernel has none of the knobs; a
-# kernel that has them must have them at their defaults.
+# kernel that has them must have them at their defaults (the suite boots
+# it with invalid values for both boot parameters, which it must refuse:
+# bad-boot-params.sh).
 if [ "$mode" = record ]; then
 	[ ! -e /proc/sys/fs/relatime_interval ] && [ ! -d /sys/fs/relatime ] ||
 		die "atimetest.equiv=record on a patched kernel: the stock table must come from the unpatched one"
