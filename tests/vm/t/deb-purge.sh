@@ -115,10 +115,12 @@ for u in atimectl-apply.path atimectl-apply.service; do
 done
 [ ! -e /run/atimectl ] || die "/run/atimectl left after the purge: $(ls -A /run/atimectl)"
 expect_eq "/srv/mail override after the purge (until unmount)" "$(cat "$override")" 600
-# The generator is gone, so nothing may come: 30 s is ample for a line
-# that, after the reinstall below, takes a second or two.
-note "purged; watching the journal 30 s for the generator"
-said=$(generator_says 30)
+# The generator is gone, so nothing may come: 10 s is ample for a line
+# that, after the reinstall below, takes a second or two (the
+# daemon-reload returns once the generators have run; what waits is only
+# the journal).
+note "purged; watching the journal 10 s for the generator"
+said=$(generator_says 10)
 [ -z "$said" ] || die "atimectl-generator still runs after the purge: $said"
 failed=$(new_failures)
 [ -z "$failed" ] || die "units failed after the purge: $failed"
