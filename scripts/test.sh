@@ -274,13 +274,13 @@ needs_debug() {
 	return 1
 }
 
-# prepare_bases: the background job: build what each base boots, in the
-# order of $prep_order, each step's output in build/ci/prep-BASE.log;
-# build/ci/prep-BASE.rc says the base is ready (0) or what failed.
+# prepare_bases: the background job: build what each base boots, in base
+# order, each step's output in build/ci/prep-BASE.log; build/ci/prep-BASE.rc
+# says the base is ready (0) or what failed.
 prepare_bases() {
 	local base release log rc
 	local -A imaged=()
-	for base in $prep_order; do
+	for base in $bases; do
 		log=build/ci/prep-$base.log
 		release=${ATIMECTL_RELEASE:-$(base_release "$base")}
 		rc=0
@@ -410,19 +410,6 @@ if [ $run_vm = 1 ]; then
 	for b in $bases; do
 		plan_base "$b"
 	done
-	# A base that boots the debug kernel is prepared first: its stress
-	# suite is the run's longest guest (25 minutes and more beside other
-	# loads) and can start only once its base is ready, while the other
-	# bases' suites fill the other slot around it (docs/testing.md,
-	# "Timings").  Results are still reported in base order.
-	prep_order=
-	for b in $bases; do
-		needs_debug "$b" && prep_order+=" $b"
-	done
-	for b in $bases; do
-		needs_debug "$b" || prep_order+=" $b"
-	done
-	prep_order=${prep_order# }
 	rm -rf build/ci
 	mkdir -p build/ci
 	for b in $bases; do
@@ -441,8 +428,8 @@ if [ $run_vm = 1 ]; then
 	declare -A started=() pids=() prep_failed=()
 	queue=()
 	running=0
-	pending_bases=($prep_order)
-	step "VM part: kernels and images for $prep_order prepared in the background"
+	pending_bases=($bases)
+	step "VM part: kernels and images for $bases prepared in the background"
 fi
 
 if [ $run_host = 1 ] && [ $host_valgrind = 1 ]; then
